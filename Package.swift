@@ -1,0 +1,71 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Layers (see ../shared/DESIGN.md): C modules → PDF layer / page assembly → core → kit → CLI.
+let package = Package(
+    name: "ezgrader",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "ezgrader", targets: ["ezgrader"]),
+        .library(name: "GraderKit", targets: ["GraderKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // C modules: the system libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CQPDF", pkgConfig: "libqpdf",
+            providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // Pure-Swift rules: students, grading order, validation of a class set.
+        .target(name: "GraderCore"),
+        // Safe handles over poppler (reading, rendering) and cairo (drawing).
+        .target(name: "GraderPDF", dependencies: ["CPoppler", "CCairo"]),
+        // Page assembly at the PDF-object level through qpdf.
+        .target(name: "GraderAssembly", dependencies: ["CQPDF"]),
+        // What the CLI (and a later web view) calls: loading a class, merging, exporting.
+        .target(
+            name: "GraderKit",
+            dependencies: [
+                "GraderCore", "GraderPDF", "GraderAssembly",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]),
+        .executableTarget(
+            name: "ezgrader",
+            dependencies: [
+                "GraderKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG"]),
+        .executableTarget(
+            name: "ezgrader-samples",
+            dependencies: [
+                "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "ezgrader-bench",
+            dependencies: [
+                "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
+        .testTarget(name: "GraderPDFTests", dependencies: ["GraderPDF", "ScanFactory"]),
+        .testTarget(
+            name: "GraderKitTests",
+            dependencies: ["GraderKit", "GraderPDF", "ScanFactory", "CQPDF"]),
+        .testTarget(name: "EZGraderCLITests", dependencies: ["ScanFactory", "GraderPDF"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

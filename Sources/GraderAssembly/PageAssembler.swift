@@ -1,0 +1,64 @@
+import Foundation
+internal import CQPDF
+
+/// Copies original pages into a new PDF at the object level (qpdf's `addPage` of foreign pages):
+/// content streams and images are copied byte for byte, never decoded or re-rendered.
+public enum PageAssembler {
+    /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
+    /// which is renamed over `outputPath` only once complete. On failure nothing is left behind.
+    public static func write(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
+        guard plan.pageLabels.isEmpty || plan.pageLabels.count == plan.pages.count else {
+            throw .badPlan("\(plan.pageLabels.count) labels for \(plan.pages.count) pages")
+        }
+        let output = try QPDFHandle(emptyFor: outputPath)
+        var sources: [QPDFHandle] = []
+        for source in plan.sources {
+            sources.append(try QPDFHandle(reading: source.path, password: source.password))
+        }
+        try copyPages(plan.pages, from: sources, into: output)
+        let pageObjects = try outputPages(output)
+        if !plan.pageLabels.isEmpty { try PageLabels.install(plan.pageLabels, in: output) }
+        if !plan.outline.isEmpty { try Outline.install(plan.outline, pages: pageObjects, in: output) }
+        try writeAtomically(output, to: outputPath)
+    }
+
+    private static func copyPages(_ pages: [MergePlan.Page], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
+        for pick in pages {
+            guard sources.indices.contains(pick.source) else { throw .badPlan("no source \(pick.source)") }
+            let source = sources[pick.source]
+            guard pick.pageIndex >= 0 && pick.pageIndex < source.pageCount else {
+                throw .badPlan("'\(source.path)' has no page \(pick.pageIndex + 1)")
+            }
+            let page = qpdf_get_page_n(source.data, pick.pageIndex)
+            try source.check { .readFailed(path: source.path, detail: $0) }
+            if qpdf_add_page(output.data, source.data, page, QPDF_FALSE) & QPDF_ERRORS != 0 {
+                throw .readFailed(path: source.path, detail: output.lastError)
+            }
+            qpdf_oh_release(source.data, page)
+        }
+    }
+
+    private static func outputPages(_ output: QPDFHandle) throws(AssemblyError) -> [qpdf_oh] {
+        let pages = (0..<output.pageCount).map { qpdf_get_page_n(output.data, $0) }
+        try output.check { .writeFailed(path: output.path, detail: $0) }
+        return pages
+    }
+
+    private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
+        let url = URL(fileURLWithPath: outputPath)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        defer { unlink(temporary) }
+        var status = qpdf_init_write(output.data, temporary)
+        if status & QPDF_ERRORS == 0 {
+            // Keep every stream's bytes as they are (no decode / re-compress), like a byte copy.
+            qpdf_set_stream_data_mode(output.data, qpdf_s_preserve)
+            qpdf_set_object_stream_mode(output.data, qpdf_o_generate)
+            status = qpdf_write(output.data)
+        }
+        if status & QPDF_ERRORS != 0 { throw .writeFailed(path: outputPath, detail: output.lastError) }
+        if rename(temporary, outputPath) != 0 {
+            throw .writeFailed(path: outputPath, detail: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import GraderCore
+import GraderPDF
+
+/// Loads student scans into a checked `LoadedClass`.
+public enum ClassLoader {
+    /// Opens every scan in `paths` (files, or folders of PDFs) through poppler, one at a time so a
+    /// large class never holds a file descriptor per student, names the students (from the roster
+    /// when given, else from file names) and checks the structured-assignment rules. Every
+    /// unreadable file is reported together.
+    public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil) throws(ClassLoadError) -> LoadedClass {
+        let files = try ScanPaths.expand(paths)
+        let roster: Roster?
+        do throws(RosterError) { roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) } }
+        catch { throw .roster(error) }
+
+        var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = []
+        for file in files {
+            let student = try student(forFile: file, roster: roster)
+            do {
+                let document = try PDFDocument(path: file, password: password)
+                let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+                submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
+                pageSizes.append(sizes)
+            } catch {
+                failures.append(error)
+            }
+        }
+        guard failures.isEmpty else { throw .unreadableScans(failures) }
+        do {
+            let classSet = try ClassSet.validate(submissions)
+            return LoadedClass(classSet: classSet, scanPaths: files, pageSizes: pageSizes, password: password)
+        } catch {
+            throw .classSet(error)
+        }
+    }
+
+    private static func student(forFile file: String, roster: Roster?) throws(ClassLoadError) -> Student {
+        guard let roster else { return Student(name: ScanPaths.studentName(forFile: file)) }
+        let fileName = (file as NSString).lastPathComponent
+        guard let entry = roster.entry(forFileName: fileName) else {
+            throw .notInRoster(fileName: file, rosterPath: roster.path)
+        }
+        return entry.student
+    }
+}

@@ -1,0 +1,106 @@
+import CSV
+import Foundation
+import GraderCore
+
+/// A roster CSV mapping scan files to students: header `file,name,id,email` (any order, any case;
+/// `id` and `email` optional). Rows for files that were not scanned (absent students) are allowed.
+public struct Roster: Sendable, Equatable {
+    /// One row of the roster.
+    public struct Entry: Sendable, Equatable {
+        /// The scan's file name (no folder), as written in the roster.
+        public let fileName: String
+        /// The student it belongs to.
+        public let student: Student
+        /// 1-based line in the CSV file, for messages.
+        public let line: Int
+    }
+
+    /// The roster's path, for messages.
+    public let path: String
+    /// Rows in file order.
+    public let entries: [Entry]
+
+    /// Reads and checks the roster at `path`.
+    public init(contentsOf path: String) throws(RosterError) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8(path: path) }
+        try self.init(csv: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, path: path)
+    }
+
+    /// Parses roster CSV text; `path` is only used in messages.
+    public init(csv text: String, path: String) throws(RosterError) {
+        self.path = path
+        let rows: [[String]]
+        do {
+            let reader = try CSVReader(string: text, hasHeaderRow: false)
+            rows = Array(AnyIterator { reader.next() })
+            if reader.error != nil { throw RosterError.malformed(path: path) }
+        } catch {
+            throw .malformed(path: path)
+        }
+        guard let header = rows.first else { throw .missingColumn(path: path, column: "file") }
+        let columns = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let fileColumn = columns.firstIndex(of: "file") else { throw .missingColumn(path: path, column: "file") }
+        guard let nameColumn = columns.firstIndex(of: "name") else { throw .missingColumn(path: path, column: "name") }
+        let idColumn = columns.firstIndex(of: "id"), emailColumn = columns.firstIndex(of: "email")
+
+        var entries: [Entry] = []
+        var lineOfFile: [String: Int] = [:]
+        for (offset, row) in rows.dropFirst().enumerated() where !row.allSatisfy(\.isEmpty) {
+            let line = offset + 2
+            func cell(_ column: Int?) -> String? {
+                guard let column, column < row.count else { return nil }
+                return row[column].trimmingCharacters(in: .whitespaces)
+            }
+            guard let file = cell(fileColumn), !file.isEmpty else { throw .emptyCell(path: path, line: line, column: "file") }
+            guard let name = cell(nameColumn), !name.isEmpty else { throw .emptyCell(path: path, line: line, column: "name") }
+            let key = file.precomposedStringWithCanonicalMapping
+            if let earlier = lineOfFile[key] { throw .duplicateFile(path: path, fileName: file, lines: [earlier, line]) }
+            lineOfFile[key] = line
+            entries.append(Entry(
+                fileName: file, student: Student(name: name, rosterID: cell(idColumn), email: cell(emailColumn)), line: line))
+        }
+        self.entries = entries
+    }
+
+    /// The entry for a scan file name, compared in Unicode NFC.
+    public func entry(forFileName fileName: String) -> Entry? {
+        let key = fileName.precomposedStringWithCanonicalMapping
+        return entries.first { $0.fileName.precomposedStringWithCanonicalMapping == key }
+    }
+}
+
+/// Why a roster CSV cannot be used.
+public enum RosterError: Error, Equatable, Sendable {
+    /// The file cannot be read.
+    case unreadable(path: String)
+    /// The file is not UTF-8 text.
+    case notUTF8(path: String)
+    /// The CSV cannot be parsed (e.g. an unclosed quote).
+    case malformed(path: String)
+    /// The header lacks a required column.
+    case missingColumn(path: String, column: String)
+    /// A required cell is empty.
+    case emptyCell(path: String, line: Int, column: String)
+    /// Two rows name the same scan file.
+    case duplicateFile(path: String, fileName: String, lines: [Int])
+}
+
+extension RosterError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path):
+            return "Roster '\(path)' cannot be read: check the path."
+        case .notUTF8(let path):
+            return "Roster '\(path)' is not UTF-8 text: save it from your spreadsheet as \"CSV UTF-8\"."
+        case .malformed(let path):
+            return "Roster '\(path)' is not valid CSV (an unclosed quote?): fix it or export it again."
+        case .missingColumn(let path, let column):
+            return "Roster '\(path)' has no '\(column)' column: its first line must name the columns file,name (and optionally id,email)."
+        case .emptyCell(let path, let line, let column):
+            return "Roster '\(path)' line \(line): the '\(column)' cell is empty: fill it in or delete the line."
+        case .duplicateFile(let path, let file, let lines):
+            return "Roster '\(path)' names '\(file)' twice (lines \(lines.map(String.init).joined(separator: " and "))): keep one of them."
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+internal import CPoppler
+
+/// A PDF opened through poppler-glib. Not thread-safe: use one document per thread.
+public final class PDFDocument {
+    private let handle: OpaquePointer
+    /// The path the document was opened from.
+    public let path: String
+
+    /// Opens the PDF at `path` (`poppler_document_new_from_file`). Files with a broken cross-reference
+    /// table are repaired by poppler and open normally; a file with only owner restrictions opens
+    /// without a password.
+    public init(path: String, password: String? = nil) throws(PDFError) {
+        try Self.checkLooksLikePDF(path)
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = takeGString(g_filename_to_uri(path.absolutePath, nil, &error)) else {
+            throw .unreadable(path: path, reason: GLibError.take(error)?.message ?? "bad file name")
+        }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
+            let failure = GLibError.take(error)
+            if failure?.isPopplerEncrypted == true {
+                throw password == nil ? .passwordRequired(path: path) : .wrongPassword(path: path)
+            }
+            throw .damaged(path: path, detail: failure?.message ?? "poppler could not open it")
+        }
+        self.handle = document
+        self.path = path
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Number of pages.
+    public var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
+
+    /// The page at `index` (0-based).
+    public func page(at index: Int) -> PDFPage {
+        precondition(index >= 0 && index < pageCount, "page index \(index) out of range in \(path)")
+        return PDFPage(handle: poppler_document_get_page(handle, Int32(index)), document: self)
+    }
+
+    /// The document outline (bookmarks), with the 0-based page index each entry opens.
+    public var outline: [PDFOutlineItem] {
+        guard let iterator = poppler_index_iter_new(handle) else { return [] }
+        defer { poppler_index_iter_free(iterator) }
+        return PDFOutlineItem.read(iterator)
+    }
+
+    /// A file that is not a PDF is refused before poppler sees it, so the user hears "not a PDF"
+    /// rather than poppler's "damaged". PDF readers accept the header within the first 1 KiB.
+    private static func checkLooksLikePDF(_ path: String) throws(PDFError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw .fileNotFound(path: path)
+        }
+        if isFolder.boolValue { throw .unreadable(path: path, reason: "it is a folder") }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? file.close() }
+        let head = (try? file.read(upToCount: 1024)) ?? Data()
+        guard head.range(of: Data("%PDF-".utf8)) != nil else { throw .notAPDF(path: path) }
+    }
+}
+
+extension String {
+    /// The path made absolute against the current directory (GLib's URI conversion needs one).
+    var absolutePath: String {
+        hasPrefix("/") ? self : FileManager.default.currentDirectoryPath + "/" + self
+    }
+}

@@ -1,0 +1,56 @@
+internal import CCairo
+
+/// Printed text with cairo's toy text API: font selection, measuring, showing and word wrapping.
+enum CairoText {
+    /// The sans font used for everything printed; fonts-dejavu-core provides it.
+    static let sansFamily = "DejaVu Sans"
+
+    /// Selects DejaVu Sans at `size` points, bold and/or oblique as asked.
+    static func setFont(_ cr: OpaquePointer, size: Double, bold: Bool = false, italic: Bool = false,
+                        family: String = sansFamily) {
+        cairo_select_font_face(
+            cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// The horizontal advance of `text` in the current font.
+    static func width(_ cr: OpaquePointer, _ text: String) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+
+    /// Shows `text` with its baseline starting at (x, y).
+    static func show(_ cr: OpaquePointer, _ text: String, x: Double, y: Double) {
+        cairo_move_to(cr, x, y)
+        cairo_show_text(cr, text)
+    }
+
+    /// Shows `text` so that it ends at `right`.
+    static func showRightAligned(_ cr: OpaquePointer, _ text: String, right: Double, y: Double) {
+        show(cr, text, x: right - width(cr, text), y: y)
+    }
+
+    /// Shows `text` centred on `centre`.
+    static func showCentred(_ cr: OpaquePointer, _ text: String, centre: Double, y: Double) {
+        show(cr, text, x: centre - width(cr, text) / 2, y: y)
+    }
+
+    /// Splits `text` into lines no wider than `maxWidth` in the current font, breaking at spaces.
+    static func wrap(_ cr: OpaquePointer, _ text: String, maxWidth: Double) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if line.isEmpty || width(cr, candidate) <= maxWidth {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct EZGrader: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ezgrader",
+        abstract: "Grade a stack of scanned paper exams.",
+        discussion: """
+            Exit codes: 0 done; 1 the input was refused (a scan, roster or value is wrong — the \
+            message says which and what to do); 2 an output could not be written; 64 the command \
+            line itself is wrong.
+            """,
+        subcommands: [MergeCommand.self])
+}
