@@ -60,12 +60,11 @@ let package = Package(
                 "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
+        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory"], path: "Tests/TestSupport"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
-        .testTarget(name: "GraderPDFTests", dependencies: ["GraderPDF", "ScanFactory"]),
-        .testTarget(
-            name: "GraderKitTests",
-            dependencies: ["GraderKit", "GraderPDF", "ScanFactory", "CQPDF"]),
-        .testTarget(name: "EZGraderCLITests", dependencies: ["ScanFactory", "GraderPDF"]),
+        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "TestSupport"]),
+        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

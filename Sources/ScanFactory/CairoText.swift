@@ -39,11 +39,16 @@ enum CairoText {
 
     /// Splits `text` into lines no wider than `maxWidth` in the current font, breaking at spaces.
     static func wrap(_ cr: OpaquePointer, _ text: String, maxWidth: Double) -> [String] {
+        wrap(cr, text, maxWidth: { _ in maxWidth })
+    }
+
+    /// Splits `text` into lines, line `i` (0-based) no wider than `maxWidth(i)`, breaking at spaces.
+    static func wrap(_ cr: OpaquePointer, _ text: String, maxWidth: (Int) -> Double) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             let candidate = line.isEmpty ? String(word) : line + " " + word
-            if line.isEmpty || width(cr, candidate) <= maxWidth {
+            if line.isEmpty || width(cr, candidate) <= maxWidth(lines.count) {
                 line = candidate
             } else {
                 lines.append(line)

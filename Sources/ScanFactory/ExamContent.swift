@@ -58,8 +58,8 @@ enum ExamContent {
     /// A typed answer to question `number`, varied by `variant` (a stable hash of the student).
     static func typedAnswer(question number: Int, variant: UInt64) -> String {
         var rng = SplitMix64(seed: variant, UInt64(number))
-        let count = rng.int(2...5)
-        return (0..<count).map { _ in answerSentences[rng.int(0...(answerSentences.count - 1))] }
-            .joined(separator: " ")
+        var order = Array(answerSentences.indices)
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(0...i)) }
+        return order.prefix(rng.int(2...5)).map { answerSentences[$0] }.joined(separator: " ")
     }
 }

@@ -21,8 +21,9 @@ extension Handwriting {
                 continue
             }
             let cjk = character.unicodeScalars.contains { Handwriting.isCJK($0) }
-            let glyphSize = size * rng.uniform(0.92, 1.08) * (cjk ? 0.9 : 1)
-            CairoText.setFont(cr, size: glyphSize, italic: !cjk,
+            // CJK glyphs are drawn a bit larger and bolder: a pen stroke is thicker than Noto's regular.
+            let glyphSize = size * rng.uniform(0.92, 1.08) * (cjk ? 1.15 : 1)
+            CairoText.setFont(cr, size: glyphSize, bold: cjk, italic: !cjk,
                               family: cjk ? "Noto Sans CJK SC" : CairoText.sansFamily)
             let lift = rng.symmetric(size * 0.05)
             let angle = rng.symmetric(0.06) - (cjk ? 0 : slant * 0.3)

@@ -23,11 +23,11 @@ struct Handwriting {
 
     /// Draws a new student's habits from `rng`.
     init(rng: inout SplitMix64) {
-        xHeight = rng.uniform(4.8, 6.6)
+        xHeight = rng.uniform(5.4, 7.2)
         slant = rng.uniform(-0.05, 0.35)
         penWidth = rng.uniform(1.2, 2.0)
         inkAlpha = 1 - rng.uniform(40, 70) / 239
-        letterWidth = xHeight * rng.uniform(0.75, 1.05)
+        letterWidth = xHeight * rng.uniform(0.85, 1.15)
         wordGap = xHeight * rng.uniform(0.9, 1.6)
         jitter = rng.uniform(0.05, 0.12)
     }
@@ -52,9 +52,9 @@ struct Handwriting {
             let y = baseline + drift * (x - left) + rng.symmetric(0.6)
             let token = rng.unit()
             let end: Double
-            if token < 0.06 {
+            if token < 0.035 {
                 end = writeEquals(cr, x: x, baseline: y, rng: &rng)
-            } else if token < 0.14 {
+            } else if token < 0.1 {
                 end = writeDigits(cr, x: x, baseline: y, count: rng.int(1...3), rng: &rng)
             } else {
                 end = writeWord(cr, x: x, baseline: y, letters: letters, rng: &rng)

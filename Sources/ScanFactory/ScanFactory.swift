@@ -1,0 +1,33 @@
+import Foundation
+
+/// Makes synthetic exam PDFs, scanned or born-digital, for samples, tests and benchmarks.
+///
+/// Every function is deterministic (the same arguments give byte-identical files) and safe to
+/// call from several threads at once on different files.
+public enum ScanFactory {
+    /// Writes a scanned booklet: `pageCount` US-Letter pages (612×792 pt), each exactly one grey
+    /// JPEG (DCTDecode, 1 component) painted over the full page and embedded byte-for-byte as the
+    /// encoder produced it. `studentNumber` and `seed` vary the handwriting, skew, offset and noise.
+    public static func writeScannedBooklet(
+        to url: URL, studentName: String, studentNumber: Int, pageCount: Int,
+        style: ScanStyle = .sample, seed: UInt64 = 1
+    ) throws {
+        try ScannedBookletWriter.write(
+            to: url, studentName: studentName, studentNumber: studentNumber, pageCount: pageCount,
+            style: style, seed: seed)
+    }
+
+    /// Writes a born-digital booklet: `pageCount` Letter pages of vector text in embedded DejaVu Sans,
+    /// with the student's name, "Page N of M — <studentName>" on each page, questions and typed answers.
+    public static func writeBornDigitalBooklet(to url: URL, studentName: String, pageCount: Int) throws {
+        try BornDigitalBookletWriter.write(to: url, studentName: studentName, pageCount: pageCount)
+    }
+
+    /// Writes a vector PDF with one page per entry of `pageSizes` (points), each showing
+    /// "<label> p<N>" near its top-left corner and a 20 pt black square 72 pt from the top and left.
+    public static func writeVectorPDF(
+        to url: URL, label: String, pageSizes: [(width: Double, height: Double)]
+    ) throws {
+        try VectorPDFWriter.write(to: url, label: label, pageSizes: pageSizes)
+    }
+}

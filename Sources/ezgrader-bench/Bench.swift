@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ezgrader-bench",
+        abstract: "Time ezgrader against qpdf and pdfunite on a generated scanned class.",
+        discussion: """
+            Generates (and caches) a deterministic class of scanned booklets, then runs each \
+            operation and the reference tools on the same files, alternating, and prints the median \
+            time, peak memory and output size, with ratios to qpdf.
+
+            Example (release build, the issue's class size):
+              swift build -c release && .build/release/ezgrader-bench --students 160 --pages 8
+            """)
+
+    @Option(help: "Students in the generated class.") var students = 160
+    @Option(help: "Pages per student.") var pages = 8
+    @Option(help: "Runs of each command; the median is reported.") var runs = 3
+    @Option(help: "Folder for the generated class and outputs.") var work = ".build-bench"
+    @Option(help: "The ezgrader binary to measure (default: beside this one).") var ezgrader: String?
+
+    func run() throws {
+        let binary = ezgrader ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("ezgrader").path
+        let files = try ClassGenerator.scannedClass(students: students, pages: pages, in: work)
+        let inputBytes = try files.reduce(0) { $0 + (try fileSize($1)) }
+        let out = "\(work)/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        print("Class: \(students) students × \(pages) pages = \(students * pages) scanned pages, "
+            + "\(megabytes(inputBytes)) MB of input. Median of \(runs) runs each.\n")
+
+        let perPagePicks = (1...pages).flatMap { page in files.flatMap { [$0, "\(page)"] } }
+        let groups: [(title: String, cases: [BenchCase])] = [
+            ("merge, per-page order (page 1 of every student, then page 2 …)", [
+                BenchCase(tool: "qpdf --empty --pages", command: ["/usr/bin/qpdf", "--empty", "--pages"] + perPagePicks + ["--", "\(out)/qpdf-per-page.pdf"]),
+                BenchCase(tool: "ezgrader merge", command: [binary, "merge"] + files + ["--order", "per-page", "-o", "\(out)/ezgrader-per-page.pdf"]),
+            ]),
+            ("merge, per-student order", [
+                BenchCase(tool: "qpdf --empty --pages", command: ["/usr/bin/qpdf", "--empty", "--pages"] + files + ["--", "\(out)/qpdf-per-student.pdf"]),
+                BenchCase(tool: "pdfunite", command: ["/usr/bin/pdfunite"] + files + ["\(out)/pdfunite-per-student.pdf"]),
+                BenchCase(tool: "ezgrader merge", command: [binary, "merge"] + files + ["--order", "per-student", "-o", "\(out)/ezgrader-per-student.pdf"]),
+            ]),
+        ]
+        for group in groups {
+            let results = try BenchCase.runAlternating(group.cases, runs: runs)
+            Report.print(title: group.title, results: results, inputBytes: inputBytes)
+        }
+    }
+}
+
+/// Size of a file in bytes.
+func fileSize(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+}
+
+/// Bytes as megabytes with one decimal.
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }

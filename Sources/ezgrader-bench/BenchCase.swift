@@ -1,0 +1,31 @@
+/// One tool's command in a benchmark group, and what its runs measured.
+struct BenchCase {
+    /// Name shown in the report.
+    let tool: String
+    /// The command line; its last argument is the output file.
+    let command: [String]
+
+    /// The median measurement and the output size of one case.
+    struct Result {
+        let tool: String
+        let seconds: Double
+        let peakBytes: Int
+        let outputBytes: Int
+    }
+
+    /// Runs every case `runs` times, interleaved (A B A B …) so machine noise hits all alike.
+    static func runAlternating(_ cases: [BenchCase], runs: Int) throws -> [Result] {
+        var measurements = [[Measurement]](repeating: [], count: cases.count)
+        for _ in 0..<runs {
+            for (index, benchCase) in cases.enumerated() {
+                measurements[index].append(try measure(benchCase.command))
+            }
+        }
+        return try cases.enumerated().map { index, benchCase in
+            let sorted = measurements[index].sorted { $0.seconds < $1.seconds }
+            return Result(tool: benchCase.tool, seconds: sorted[sorted.count / 2].seconds,
+                          peakBytes: measurements[index].map(\.peakBytes).max() ?? 0,
+                          outputBytes: try fileSize(benchCase.command.last!))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What one run of an external command cost.
+struct Measurement {
+    /// Wall-clock seconds.
+    let seconds: Double
+    /// Peak resident memory of the process, in bytes (`ru_maxrss`).
+    let peakBytes: Int
+}
+
+/// Runs `arguments[0]` with the rest as arguments (no shell), output discarded, and measures its
+/// wall time and peak memory through `wait4`. Throws when it exits non-zero.
+func measure(_ arguments: [String]) throws -> Measurement {
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let cArguments = arguments.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, environ)
+    guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    guard status == 0 else { throw BenchError("\(arguments[0]) exited with status \(status)") }
+    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    return Measurement(seconds: seconds, peakBytes: usage.ru_maxrss * 1024)
+}
+
+/// A benchmark failure, with a message for the terminal.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import ScanFactory
+
+/// Regenerates the bundled sample PDFs: a scanned class with a roster and a born-digital class.
+@main
+struct SamplesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ezgrader-samples",
+        abstract: "Regenerate the bundled sample exam PDFs.",
+        discussion: """
+            Writes DIR/scanned/ (6 scanned students × 4 pages), DIR/roster.csv for them, and
+            DIR/born-digital/ (3 typed booklets × 4 pages). The output is deterministic.
+
+            Example: ezgrader-samples --out SamplePDFs
+            """)
+
+    @Option(name: .long, help: "Folder to write the samples into.")
+    var out: String = "SamplePDFs"
+
+    func run() throws {
+        let root = URL(fileURLWithPath: out, isDirectory: true)
+        let scanned = root.appendingPathComponent("scanned", isDirectory: true)
+        let bornDigital = root.appendingPathComponent("born-digital", isDirectory: true)
+        for folder in [scanned, bornDigital] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        var total = 0
+        for (index, student) in SampleStudents.scanned.enumerated() {
+            let url = scanned.appendingPathComponent(student.file + ".pdf")
+            try ScanFactory.writeScannedBooklet(
+                to: url, studentName: student.writtenName, studentNumber: index + 1,
+                pageCount: SampleStudents.pageCount, style: .sample)
+            total += report(url, pages: SampleStudents.pageCount)
+        }
+        let roster = root.appendingPathComponent("roster.csv")
+        try Data(RosterCSV.text(for: SampleStudents.scanned).utf8).write(to: roster, options: .atomic)
+        total += report(roster, rows: SampleStudents.scanned.count)
+
+        for name in SampleStudents.bornDigital {
+            let url = bornDigital.appendingPathComponent(name + ".pdf")
+            try ScanFactory.writeBornDigitalBooklet(to: url, studentName: name, pageCount: SampleStudents.pageCount)
+            total += report(url, pages: SampleStudents.pageCount)
+        }
+        print("total \(kilobytes(total)) in \(root.path)")
+    }
+
+    /// Prints one written file and returns its size in bytes.
+    private func report(_ url: URL, pages: Int? = nil, rows: Int? = nil) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let what = pages.map { "\($0) pages" } ?? rows.map { "\($0) students" } ?? ""
+        print("wrote \(url.path) (\(what), \(kilobytes(size)))")
+        return size
+    }
+
+    private func kilobytes(_ bytes: Int) -> String {
+        bytes >= 1_048_576
+            ? String(format: "%.2f MB", Double(bytes) / 1_048_576) : String(format: "%.1f KB", Double(bytes) / 1024)
+    }
+}
