@@ -3,17 +3,21 @@ import Foundation
 
 /// Paints a JPEG over a whole PDF page so that cairo embeds the JPEG bytes unchanged (DCTDecode).
 enum JPEGPagePainter {
-    /// Paints `jpeg` (`pixelWidth`×`pixelHeight` pixels) scaled to `pageWidth`×`pageHeight` points.
+    /// Paints `jpeg` (`pixelWidth`×`pixelHeight` pixels) scaled to `pageWidth`×`pageHeight` points
+    /// as the page's only content, and ends the page.
     ///
     /// Cairo needs an image surface to carry the JPEG as mime data; an RGB24 surface of the same
     /// size is used because it is opaque (no soft mask) and is never read: the PDF backend writes
-    /// the attached `image/jpeg` bytes instead of re-encoding the pixels.
-    static func paint(
+    /// the attached `image/jpeg` bytes instead of re-encoding the pixels. The page is shown while
+    /// that surface is still alive: destroying it earlier would make cairo copy its (blank)
+    /// pixels into the page's snapshot, 4 bytes a pixel, for nothing.
+    static func paintPage(
         _ jpeg: [UInt8], pixelWidth: Int, pixelHeight: Int,
         pageWidth: Double, pageHeight: Double, on cr: OpaquePointer, context: String
     ) throws {
-        guard let image = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight))
-        else { throw ScanFactoryError(context: context, reason: "cairo_image_surface_create returned NULL") }
+        var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight))
+        guard let image = cairo_recording_surface_create(CAIRO_CONTENT_COLOR, &extents)
+        else { throw ScanFactoryError(context: context, reason: "cairo_recording_surface_create returned NULL") }
         defer { cairo_surface_destroy(image) }
         try CairoPDF.check(cairo_surface_status(image), context)
 
@@ -36,6 +40,7 @@ enum JPEGPagePainter {
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_paint(cr)
         cairo_restore(cr)
+        cairo_show_page(cr)
         try CairoPDF.check(cairo_status(cr), context)
     }
 }

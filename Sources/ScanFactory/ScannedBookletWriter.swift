@@ -18,10 +18,12 @@ enum ScannedBookletWriter {
                 let rendered = try ScanPageRenderer.render(
                     page: page, studentName: studentName, studentNumber: studentNumber, hand: hand,
                     style: style, seed: seed, context: pageContext)
-                try JPEGPagePainter.paint(
+                if let dir = ProcessInfo.processInfo.environment["SF_DUMP"] {
+                    try Data(rendered.jpeg).write(to: URL(fileURLWithPath: dir + "/p\(page).jpg"))
+                }
+                try JPEGPagePainter.paintPage(
                     rendered.jpeg, pixelWidth: rendered.width, pixelHeight: rendered.height,
                     pageWidth: L.pageWidth, pageHeight: L.pageHeight, on: cr, context: pageContext)
-                cairo_show_page(cr)
             }
         }
     }

@@ -9,8 +9,14 @@ struct Measurement {
 }
 
 /// Runs `arguments[0]` with the rest as arguments (no shell), output discarded, and measures its
-/// wall time and peak memory through `wait4`. Throws when it exits non-zero.
-func measure(_ arguments: [String]) throws -> Measurement {
+/// wall time and peak memory. Throws when it exits non-zero.
+///
+/// Peak memory comes from GNU time (`%M`), which forks the command: a child spawned straight from
+/// this process would report this process's own peak (Linux carries `ru_maxrss` across exec).
+func measure(_ command: [String]) throws -> Measurement {
+    let peakFile = NSTemporaryDirectory() + "ezgrader-bench-peak-\(getpid())"
+    defer { unlink(peakFile) }
+    let arguments = ["/usr/bin/time", "-f", "%M", "-o", peakFile] + command
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -24,12 +30,13 @@ func measure(_ arguments: [String]) throws -> Measurement {
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, environ)
     guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
     var status: Int32 = 0
-    var usage = rusage()
-    wait4(pid, &status, 0, &usage)
+    waitpid(pid, &status, 0)
     clock_gettime(CLOCK_MONOTONIC, &end)
-    guard status == 0 else { throw BenchError("\(arguments[0]) exited with status \(status)") }
+    guard status == 0 else { throw BenchError("\(command[0]) exited with status \(status)") }
     let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-    return Measurement(seconds: seconds, peakBytes: usage.ru_maxrss * 1024)
+    let peakKB = (try? String(contentsOfFile: peakFile, encoding: .utf8))
+        .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+    return Measurement(seconds: seconds, peakBytes: peakKB * 1024)
 }
 
 /// A benchmark failure, with a message for the terminal.

@@ -53,7 +53,7 @@ struct MergeCommand: ParsableCommand {
         catch { throw report(error, exit: ExitStatus.writeFailed) }
 
         let students = loaded.students.count, pages = loaded.classSet.pagesPerStudent
-        var summary = "Wrote \(output): \(students) students × \(pages) pages = \(students * pages) pages, \(order) order"
+        var summary = "Wrote \(output): \(count(students, "student")) × \(count(pages, "page")) = \(count(students * pages, "page")), \(order) order"
         if let seed, order == "shuffled" { summary += " (seed \(seed); --seed \(seed) repeats it)" }
         print(summary + ".")
     }
