@@ -3,6 +3,7 @@ import Foundation
 
 /// Writes a born-digital booklet: the same exam typed into the PDF as vector text (DejaVu Sans).
 enum BornDigitalBookletWriter {
+    /// Types `pageCount` pages for `studentName`; see `ScanFactory.writeBornDigitalBooklet`.
     static func write(to url: URL, studentName: String, pageCount: Int) throws {
         let context = "writing born-digital booklet \(url.path)"
         guard pageCount >= 1 else {

@@ -16,7 +16,7 @@ enum ExamContent {
     private static let pointCycle = [4, 6, 5, 3, 8, 4, 5, 6, 2, 10]
 
     private static let prompts = [
-        "Define the derivative of a function. Compute f′(2) for f(x) = 3x² − 2x + 1.",
+        "Define the derivative of a function and compute f′(2) for f(x) = 3x² − 2x + 1.",
         "Explain the difference between a stack and a queue, and give one everyday use of each.",
         "State Newton's second law. A 2 kg cart is pushed with a net force of 10 N: find its acceleration.",
         "Sketch the graph of y = |x − 1| for −2 ≤ x ≤ 4 and mark its minimum.",
@@ -30,23 +30,40 @@ enum ExamContent {
         "Name the three states of matter and describe what happens to particles when ice melts.",
     ]
 
-    private static let answerSentences = [
-        "The key idea is to look at how the quantity changes over a very small step.",
-        "Using the definition, we substitute the values and simplify step by step.",
-        "This gives the result shown above, which agrees with the estimate from the graph.",
-        "In everyday terms, the first one works like a pile of plates and the second like a line at a shop.",
-        "The units check out, so the answer is reasonable.",
-        "An experiment with two narrow slits produces light and dark bands on a screen.",
-        "The bands appear because the waves from both slits add up or cancel out.",
-        "About 68 percent of the values lie within one standard deviation of the mean.",
-        "The tilt of the Earth's axis changes the angle of sunlight through the year.",
-        "The distance to the Sun changes very little and is not the main reason.",
-        "Each term is one less than a power of two, and the sums follow the same pattern.",
-        "Bacteria that survive an antibiotic pass their resistance on to the next generation.",
-        "The fraction is exact in both forms because the denominator is a power of two.",
-        "When ice melts the particles gain energy and start to slide past each other.",
-        "Therefore the final answer is the value computed in the last line.",
-        "I am not completely sure about the last step, but the method should be right.",
+    /// Sentences a student might type for each prompt (same order as `prompts`).
+    private static let answerSentences: [[String]] = [
+        ["The derivative is the limit of the difference quotient as the step goes to zero.",
+         "Here f′(x) = 6x − 2, so f′(2) = 10.", "It is the slope of the tangent line at x = 2."],
+        ["A stack is last in, first out; a queue is first in, first out.",
+         "The undo history of an editor is a stack.", "People waiting at a shop counter form a queue."],
+        ["The net force equals mass times acceleration, F = ma.",
+         "So a = F / m = 10 N / 2 kg = 5 m/s².", "The acceleration points in the direction of the force."],
+        ["The graph is a V shape with its corner at (1, 0).",
+         "To the left of 1 the slope is −1, to the right it is +1.", "The minimum value is 0 at x = 1."],
+        ["The balanced equation is 4Fe + 3O₂ → 2Fe₂O₃.",
+         "It is a combination (synthesis) reaction, and also an oxidation.", "Rust forms this way in moist air."],
+        ["In the double-slit experiment light passes through two narrow slits.",
+         "Bright and dark bands appear on the screen.", "The bands come from waves adding up or cancelling."],
+        ["Between 9 and 15 is one standard deviation either side of the mean.",
+         "For a normal distribution that is about 68 percent.", "So roughly two thirds of the sample."],
+        ["The seasons come from the tilt of the Earth's axis.",
+         "The tilt changes the angle and the hours of sunlight through the year.",
+         "The distance to the Sun changes very little and is not the reason."],
+        ["The terms are 1, 3, 7, 15 and 31.", "The sum of the first n terms is 2ⁿ⁺¹ − n − 2.",
+         "Each term is one less than a power of two."],
+        ["Individuals with useful traits survive and reproduce more often.",
+         "Those traits become more common in the next generations.",
+         "Bacteria becoming resistant to antibiotics is an example."],
+        ["0.375 = 3/8, and in binary it is 0.011.", "Both forms are exact because 8 is a power of two.",
+         "A number like 0.1 would not be exact in binary."],
+        ["The states are solid, liquid and gas.", "When ice melts the particles gain energy.",
+         "They stay close together but start to slide past each other."],
+    ]
+
+    /// Sentences that fit under any answer.
+    private static let closingSentences = [
+        "I checked the units at the end.", "I am not completely sure about the last step.",
+        "See the working above.", "",
     ]
 
     /// The maximum points of question `number` (1-based).
@@ -58,8 +75,9 @@ enum ExamContent {
     /// A typed answer to question `number`, varied by `variant` (a stable hash of the student).
     static func typedAnswer(question number: Int, variant: UInt64) -> String {
         var rng = SplitMix64(seed: variant, UInt64(number))
-        var order = Array(answerSentences.indices)
-        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(0...i)) }
-        return order.prefix(rng.int(2...5)).map { answerSentences[$0] }.joined(separator: " ")
+        let sentences = answerSentences[(number - 1) % answerSentences.count]
+        let kept = sentences.prefix(rng.int(1...sentences.count))
+        let closing = closingSentences[rng.int(0...(closingSentences.count - 1))]
+        return (kept + [closing]).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -5,6 +5,8 @@ extension Handwriting {
     /// A quick hand-drawn graph in `x…x+width`, `top…top+height`: two axes with arrows and a curve.
     func drawSketch(_ cr: OpaquePointer, x: Double, top: Double, width: Double, height: Double,
                     rng: inout SplitMix64) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         takePen(cr)
         let originX = x + width * rng.uniform(0.15, 0.45)
         let originY = top + height * rng.uniform(0.55, 0.85)

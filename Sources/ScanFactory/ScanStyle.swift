@@ -24,7 +24,7 @@ public struct ScanStyle: Sendable, Equatable {
     }
 
     /// The style of the bundled SamplePDFs folder, tuned to keep the folder well under 5 MB.
-    public static let sample = ScanStyle(dpi: 100, jpegQuality: 60, noise: 0.3)
+    public static let sample = ScanStyle(dpi: 100, jpegQuality: 60, maxSkewDegrees: 1.2, maxOffsetPoints: 8, noise: 0.35)
 
     /// A realistic copier scan (150 dpi, quality 75) for benchmarks.
     public static let benchmark = ScanStyle(dpi: 150, jpegQuality: 75)

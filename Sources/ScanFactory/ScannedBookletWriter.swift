@@ -1,8 +1,8 @@
-internal import CCairo
 import Foundation
 
 /// Writes a scanned booklet: one full-page grey JPEG per page, embedded unchanged.
 enum ScannedBookletWriter {
+    /// Renders and embeds `pageCount` pages; see `ScanFactory.writeScannedBooklet`.
     static func write(to url: URL, studentName: String, studentNumber: Int, pageCount: Int,
                       style: ScanStyle, seed: UInt64) throws {
         let context = "writing scanned booklet \(url.path)"
@@ -18,9 +18,6 @@ enum ScannedBookletWriter {
                 let rendered = try ScanPageRenderer.render(
                     page: page, studentName: studentName, studentNumber: studentNumber, hand: hand,
                     style: style, seed: seed, context: pageContext)
-                if let dir = ProcessInfo.processInfo.environment["SF_DUMP"] {
-                    try Data(rendered.jpeg).write(to: URL(fileURLWithPath: dir + "/p\(page).jpg"))
-                }
                 try JPEGPagePainter.paintPage(
                     rendered.jpeg, pixelWidth: rendered.width, pixelHeight: rendered.height,
                     pageWidth: L.pageWidth, pageHeight: L.pageHeight, on: cr, context: pageContext)

@@ -8,6 +8,7 @@ enum VectorPDFWriter {
     /// Side of the black square.
     static let squareSide = 20.0
 
+    /// Writes one page per size after checking every size; see `ScanFactory.writeVectorPDF`.
     static func write(to url: URL, label: String, pageSizes: [(width: Double, height: Double)]) throws {
         let context = "writing vector PDF \(url.path)"
         guard let first = pageSizes.first else {

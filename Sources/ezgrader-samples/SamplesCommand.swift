@@ -9,7 +9,7 @@ struct SamplesCommand: ParsableCommand {
         commandName: "ezgrader-samples",
         abstract: "Regenerate the bundled sample exam PDFs.",
         discussion: """
-            Writes DIR/scanned/ (6 scanned students × 4 pages), DIR/roster.csv for them, and
+            Writes DIR/scanned/ (6 scanned students × 4 pages), DIR/roster.csv for them, and \
             DIR/born-digital/ (3 typed booklets × 4 pages). The output is deterministic.
 
             Example: ezgrader-samples --out SamplePDFs
@@ -19,20 +19,6 @@ struct SamplesCommand: ParsableCommand {
     var out: String = "SamplePDFs"
 
     func run() throws {
-        if let b = ProcessInfo.processInfo.environment["SF_BENCH"] {
-            let style: ScanStyle = b == "sample" ? .sample : .benchmark
-            let n = 8, reps = 5
-            var best = Double.infinity, bestCPU = Double.infinity
-            for r in 0..<reps {
-                let t0 = Date(); let c0 = clock()
-                defer { bestCPU = min(bestCPU, Double(clock() - c0) / Double(CLOCKS_PER_SEC)) }
-                try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: "/tmp/bench\(r).pdf"), studentName: "Bench Student", studentNumber: 7 + r, pageCount: n, style: style, seed: 3)
-                best = min(best, Date().timeIntervalSince(t0))
-            }
-            let size = (try FileManager.default.attributesOfItem(atPath: "/tmp/bench0.pdf")[.size] as? Int) ?? 0
-            print(String(format: "%@: best %.1f ms/page wall, %.1f ms/page cpu, %d bytes/page", b, best * 1000 / Double(n), bestCPU * 1000 / Double(n), size / n))
-            return
-        }
         let root = URL(fileURLWithPath: out, isDirectory: true)
         let scanned = root.appendingPathComponent("scanned", isDirectory: true)
         let bornDigital = root.appendingPathComponent("born-digital", isDirectory: true)
