@@ -1,4 +1,4 @@
-/// A page's size as displayed — crop box with /Rotate applied — in PDF points (1/72 inch).
+/// A page’s size as displayed — crop box with /Rotate applied — in PDF points (1/72 inch).
 public struct PageSize: Hashable, Sendable, CustomStringConvertible {
     /// Width in points.
     public let width: Double

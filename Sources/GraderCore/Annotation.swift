@@ -1,0 +1,91 @@
+/// Identifies an annotation (ink stroke or note) within a project.
+public struct AnnotationID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The stored row id.
+    public let rawValue: Int64
+    /// Wraps a stored id.
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public static func < (lhs: AnnotationID, rhs: AnnotationID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "annotation #\(rawValue)" }
+}
+
+/// A free-hand pen stroke.
+public struct InkStroke: Hashable, Sendable, Codable {
+    /// The path, relative to the page size.
+    public var points: [RelativePoint]
+    /// Pen colour.
+    public var color: RGBColor
+    /// Pen width in points.
+    public var width: Double
+
+    /// Creates a stroke.
+    public init(points: [RelativePoint], color: RGBColor = .red, width: Double = 1.5) {
+        self.points = points
+        self.color = color
+        self.width = width
+    }
+}
+
+/// A typed note.
+public struct TextNote: Hashable, Sendable, Codable {
+    /// The text; may hold line breaks and any script.
+    public var text: String
+    /// Top-left corner of the text, relative to the page size.
+    public var position: RelativePoint
+    /// Font size in points.
+    public var fontSize: Double
+    /// Text colour.
+    public var color: RGBColor
+
+    /// Creates a note.
+    public init(text: String, position: RelativePoint, fontSize: Double = 11, color: RGBColor = .red) {
+        self.text = text
+        self.position = position
+        self.fontSize = fontSize
+        self.color = color
+    }
+}
+
+/// What an annotation draws.
+public enum AnnotationContent: Hashable, Sendable, Codable {
+    /// A pen stroke.
+    case ink(InkStroke)
+    /// A typed note.
+    case note(TextNote)
+
+    /// The same content shifted by `dx`, `dy` (relative units).
+    public func moved(dx: Double, dy: Double) -> AnnotationContent {
+        switch self {
+        case .ink(var stroke):
+            stroke.points = stroke.points.map { RelativePoint(x: $0.x + dx, y: $0.y + dy) }
+            return .ink(stroke)
+        case .note(var note):
+            note.position = RelativePoint(x: note.position.x + dx, y: note.position.y + dy)
+            return .note(note)
+        }
+    }
+
+    /// True when every point of it stays on the page.
+    public var isOnPage: Bool {
+        switch self {
+        case .ink(let stroke): stroke.points.allSatisfy(\.isOnPage)
+        case .note(let note): note.position.isOnPage
+        }
+    }
+}
+
+/// An annotation on one student's page.
+public struct Annotation: Hashable, Sendable {
+    /// Its id.
+    public let id: AnnotationID
+    /// On whose booklet.
+    public let page: PageRef
+    /// What it draws.
+    public var content: AnnotationContent
+
+    /// Creates an annotation.
+    public init(id: AnnotationID, page: PageRef, content: AnnotationContent) {
+        self.id = id
+        self.page = page
+        self.content = content
+    }
+}

@@ -1,0 +1,43 @@
+/// A rectangle on a page in points, from the top-left corner of the page as displayed, y down.
+public struct PageRect: Hashable, Sendable {
+    /// Top-left corner.
+    public var origin: PagePoint
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(origin: PagePoint, width: Double, height: Double) {
+        self.origin = origin
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One thing the grade layer draws on a page, already resolved to points on that page. The
+/// export draws exactly these; the core decides what they are.
+public enum GradeMark: Hashable, Sendable {
+    /// A grade box: a frame with "earned / max" (or "? / max") inside; `graded` picks the style.
+    case gradeBox(frame: PageRect, text: String, graded: Bool)
+    /// A pen stroke: a smooth, round-capped path.
+    case ink(points: [PagePoint], color: RGBColor, width: Double)
+    /// A typed note: its text wraps at `maxWidth` points.
+    case note(text: String, at: PagePoint, fontSize: Double, color: RGBColor, maxWidth: Double)
+    /// The student's total ("Total 17.5 / 24 · 2 questions ungraded"), drawn in the page's top margin at the right.
+    case total(text: String)
+}
+
+/// The grade layer of one page: the page's displayed size and what to draw on it.
+public struct PageMarks: Hashable, Sendable {
+    /// Size of the page as displayed.
+    public var size: PageSize
+    /// The marks, drawn in order.
+    public var marks: [GradeMark]
+
+    /// Creates a page's marks.
+    public init(size: PageSize, marks: [GradeMark]) {
+        self.size = size
+        self.marks = marks
+    }
+}
