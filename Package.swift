@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C modules: the system libraries, found through pkg-config.
@@ -27,18 +28,25 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
 
         // Pure-Swift rules: students, grading order, validation of a class set.
         .target(name: "GraderCore"),
         // Safe handles over poppler (reading, rendering) and cairo (drawing).
-        .target(name: "GraderPDF", dependencies: ["CPoppler", "CCairo"]),
+        .target(name: "GraderPDF", dependencies: ["GraderCore", "CPoppler", "CCairo", "CPangoCairo"]),
         // Page assembly at the PDF-object level through qpdf.
         .target(name: "GraderAssembly", dependencies: ["CQPDF"]),
+        // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
+        .target(
+            name: "GraderStore",
+            dependencies: ["GraderCore", .product(name: "GRDB", package: "GRDB.swift")]),
         // What the CLI (and a later web view) calls: loading a class, merging, exporting.
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderPDF", "GraderAssembly",
+                "GraderCore", "GraderPDF", "GraderAssembly", "GraderStore",
                 .product(name: "CSV", package: "CSV.swift"),
             ]),
         .executableTarget(
@@ -61,10 +69,14 @@ let package = Package(
             ]),
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
-        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore"], path: "Tests/TestSupport"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
+        .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport"]),
         .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "TestSupport"]),
         .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"]),
+        .testTarget(
+            name: "GraderExportLayerTests",
+            dependencies: ["GraderPDF", "GraderAssembly", "GraderCore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
+import GraderCore
 internal import CPoppler
 
 /// One page of a `PDFDocument`; keeps its document alive.
 public final class PDFPage {
-    private let handle: OpaquePointer
-    private let document: PDFDocument
+    let handle: OpaquePointer
+    let document: PDFDocument
 
     init(handle: OpaquePointer?, document: PDFDocument) {
         guard let handle else { preconditionFailure("poppler returned no page for a valid index") }

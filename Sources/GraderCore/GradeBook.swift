@@ -1,0 +1,78 @@
+/// The stable key of a student in a project (survives other students being added or removed).
+public struct StudentKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The stored row id.
+    public let rawValue: Int64
+    /// Wraps a stored id.
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public static func < (lhs: StudentKey, rhs: StudentKey) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "student key \(rawValue)" }
+}
+
+/// Everything graded so far, as one consistent value: the students in list order, the questions
+/// in reading order, every score and annotation. `StudentID(i)` is `students[i]`.
+public struct GradeBook: Sendable, Equatable {
+    /// A student of the project and their scan.
+    public struct Entry: Sendable, Equatable {
+        /// Stable key.
+        public let key: StudentKey
+        /// Name, roster id, e-mail.
+        public let student: Student
+        /// The scan's path inside the project folder.
+        public let scanPath: String
+        /// Each page's size as displayed.
+        public let pageSizes: [PageSize]
+
+        /// Creates an entry.
+        public init(key: StudentKey, student: Student, scanPath: String, pageSizes: [PageSize]) {
+            self.key = key
+            self.student = student
+            self.scanPath = scanPath
+            self.pageSizes = pageSizes
+        }
+    }
+
+    /// Students in list order (roster order, else the order they were added).
+    public let students: [Entry]
+    /// Pages in every booklet.
+    public let pagesPerStudent: Int
+    /// Questions in reading order, numbered per page.
+    public let questions: [NumberedQuestion]
+    /// Graded scores: question → student → points. A missing entry is "?".
+    public let scores: [QuestionID: [StudentID: Points]]
+    /// Ink and notes, in the order they were made.
+    public let annotations: [Annotation]
+
+    /// Assembles a grade book; questions are put in reading order.
+    public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
+                scores: [QuestionID: [StudentID: Points]], annotations: [Annotation]) {
+        self.students = students
+        self.pagesPerStudent = pagesPerStudent
+        self.questions = NumberedQuestion.inReadingOrder(questions)
+        self.scores = scores
+        self.annotations = annotations
+    }
+
+    /// The score of `student` on `question`.
+    public func score(_ question: QuestionID, _ student: StudentID) -> Score {
+        scores[question]?[student].map(Score.points) ?? .ungraded
+    }
+
+    /// The question a user means by `name`: its label (exact, then ignoring case), or
+    /// "p<page>q<number>".
+    public func question(named name: String) -> NumberedQuestion? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return questions.first { $0.question.label == trimmed }
+            ?? questions.first { $0.name.lowercased() == trimmed.lowercased() }
+    }
+
+    /// The student a user means by `name`: their name (ignoring case and Unicode form) or roster id.
+    public func student(named name: String) -> StudentID? {
+        let key = Student(name: name).nameKey
+        if let index = students.firstIndex(where: { $0.student.nameKey == key }) { return StudentID(index) }
+        return students.firstIndex { $0.student.rosterID == name }.map(StudentID.init)
+    }
+
+    /// How many of `question`'s students are graded.
+    public func gradedCount(_ question: QuestionID) -> Int { scores[question]?.count ?? 0 }
+}
+

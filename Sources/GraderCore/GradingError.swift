@@ -1,0 +1,77 @@
+import Foundation
+
+/// A grading change that breaks a rule of the grade layer. Messages name the value at fault.
+public enum GradingError: Error, Equatable, Sendable {
+    /// No student matches the name or id given.
+    case unknownStudent(String)
+    /// No question matches the name given.
+    case unknownQuestion(name: String, known: [String])
+    /// A page number outside the booklet.
+    case pageOutOfRange(page: Int, pages: Int)
+    /// A position that is not "x,y" in points or percentages.
+    case badPosition(String)
+    /// A position that lies off the page.
+    case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
+    /// Maximum points that are not a positive number of quarter points.
+    case badMaximum(String)
+    /// A score that is not a number (or "?").
+    case notANumber(String)
+    /// A score outside 0…max, or not in quarter points.
+    case scoreOutOfRange(value: String, question: String, max: Points)
+    /// Lowering the maximum below scores already given.
+    case maximumBelowScores(question: String, max: Points, students: [String])
+    /// A label that another question already has.
+    case duplicateLabel(String)
+    /// No annotation with that id on the project.
+    case unknownAnnotation(AnnotationID)
+    /// The annotation is not of the kind the change needs (e.g. editing the text of ink).
+    case wrongAnnotationKind(AnnotationID, expected: String)
+    /// Nothing to undo or redo.
+    case nothingTo(String)
+    /// No ink stroke passes through the point touched.
+    case nothingToErase(page: Int, x: Double, y: Double)
+}
+
+extension GradingError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unknownStudent(let name):
+            return "No student '\(name)' in this project: check the spelling (ezgrader status lists the students)."
+        case .unknownQuestion(let name, let known):
+            let list = known.isEmpty ? "there are no questions yet (add one with ezgrader question add)"
+                : "the questions are " + known.joined(separator: ", ")
+            return "No question '\(name)': \(list)."
+        case .pageOutOfRange(let page, let pages):
+            return "There is no page \(page): the booklets have pages 1 to \(pages)."
+        case .badPosition(let text):
+            return "Position '\(text)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%)."
+        case .positionOffPage(let x, let y, let page, let size):
+            return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
+                + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."
+        case .badMaximum(let value):
+            return "Maximum points '\(value)' must be a number above 0 in steps of 0.25 (e.g. 4 or 2.5)."
+        case .notANumber(let value):
+            return "Score '\(value)' is not a number: type points such as 3 or 2.5, or ? to clear."
+        case .scoreOutOfRange(let value, let question, let max):
+            return "Score \(value) does not fit \(question): give 0 to \(max) in steps of 0.25, or ? to clear."
+        case .maximumBelowScores(let question, let max, let students):
+            return "\(question) cannot be worth \(max): \(students.joined(separator: ", ")) already "
+                + "\(students.count == 1 ? "has" : "have") more. Lower those scores first."
+        case .duplicateLabel(let label):
+            return "Another question is already labelled '\(label)': choose another label."
+        case .unknownAnnotation(let id):
+            return "There is no annotation \(id.rawValue): list them with ezgrader note list or ink list."
+        case .wrongAnnotationKind(let id, let expected):
+            return "Annotation \(id.rawValue) is not \(expected)."
+        case .nothingTo(let what):
+            return "Nothing to \(what)."
+        case .nothingToErase(let page, let x, let y):
+            return "No ink stroke passes through \(format(x)),\(format(y)) on page \(page): touch the stroke's line itself."
+        }
+    }
+}
+
+/// 430, 60.5 — whole numbers without a decimal point.
+func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+}

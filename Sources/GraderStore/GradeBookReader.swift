@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import GraderCore
+
+/// Reads the whole grade book in one consistent snapshot.
+enum GradeBookReader {
+    static func read(_ db: Database) throws -> GradeBook {
+        let pages = try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
+        let studentRows = try Row.fetchAll(db, sql: """
+            SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id
+            """)
+        var indexOfKey: [Int64: StudentID] = [:]
+        let students = studentRows.enumerated().map { index, row in
+            indexOfKey[row["id"]] = StudentID(index)
+            return GradeBook.Entry(
+                key: StudentKey(row["id"]), student: Student(name: row["name"], rosterID: row["roster_id"], email: row["email"]),
+                scanPath: row["scan_file"], pageSizes: PageSizesColumn.decode(row["page_sizes"]))
+        }
+        let questions = try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label FROM question").map { row in
+            Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
+                     maxPoints: Points(quarters: row["max_quarters"]), label: row["label"])
+        }
+        var scores: [QuestionID: [StudentID: Points]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters FROM score") {
+            guard let student = indexOfKey[row["student_id"]] else { continue }
+            scores[QuestionID(row["question_id"]), default: [:]][student] = Points(quarters: row["quarters"])
+        }
+        let annotations = try Row.fetchAll(db, sql: "SELECT id, student_id, page, content FROM annotation ORDER BY id").compactMap { row -> Annotation? in
+            guard let student = indexOfKey[row["student_id"]] else { return nil }
+            return Annotation(id: AnnotationID(row["id"]), page: PageRef(student: student, page: row["page"]),
+                              content: try AnnotationColumn.decode(row["content"]))
+        }
+        return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations)
+    }
+}
+
+extension ProjectStore {
+    /// The grade book as it stands now.
+    public func gradeBook() throws(StoreError) -> GradeBook {
+        do {
+            return try queue.read { db in try GradeBookReader.read(db) }
+        } catch {
+            throw .database(path: folder, detail: "\(error)")
+        }
+    }
+
+    /// Undoes the newest change; returns what it was, nil when there is nothing to undo.
+    public func undo() throws(StoreError) -> String? { try run(folder) { db in try History.undo(in: db) } }
+
+    /// Redoes the newest undone change; returns what it was, nil when there is nothing to redo.
+    public func redo() throws(StoreError) -> String? { try run(folder) { db in try History.redo(in: db) } }
+}

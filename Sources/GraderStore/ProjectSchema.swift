@@ -1,0 +1,78 @@
+import GRDB
+
+/// The project's tables, as named GRDB migrations. `PRAGMA user_version` carries the schema
+/// version so a newer project is recognised before anything is migrated.
+enum ProjectSchema {
+    /// The newest schema version this build writes.
+    static let version = 2
+
+    /// Tables whose rows every change records for undo and redo.
+    static let recordedTables = ["student", "question", "score", "annotation"]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE project (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    pages_per_student INTEGER NOT NULL,
+                    grading_order TEXT NOT NULL DEFAULT 'per-page',
+                    seed INTEGER NOT NULL DEFAULT 0,
+                    position INTEGER NOT NULL DEFAULT 0);
+                CREATE TABLE student (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    name_key TEXT NOT NULL UNIQUE,
+                    roster_id TEXT,
+                    email TEXT,
+                    scan_file TEXT NOT NULL,
+                    scan_sha256 TEXT NOT NULL,
+                    page_sizes TEXT NOT NULL,
+                    list_order INTEGER NOT NULL);
+                CREATE TABLE question (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    page INTEGER NOT NULL,
+                    x REAL NOT NULL,
+                    y REAL NOT NULL,
+                    max_quarters INTEGER NOT NULL CHECK (max_quarters > 0),
+                    label TEXT UNIQUE);
+                CREATE TABLE score (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    question_id INTEGER NOT NULL REFERENCES question(id) ON DELETE CASCADE,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    quarters INTEGER NOT NULL CHECK (quarters >= 0),
+                    UNIQUE (question_id, student_id));
+                CREATE TABLE annotation (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    content TEXT NOT NULL);
+                CREATE INDEX annotation_by_page ON annotation (student_id, page);
+                CREATE TABLE history (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    description TEXT NOT NULL,
+                    undone INTEGER NOT NULL DEFAULT 0);
+                CREATE TABLE change (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    step INTEGER NOT NULL REFERENCES history(id) ON DELETE CASCADE,
+                    tbl TEXT NOT NULL,
+                    row_id INTEGER NOT NULL,
+                    old TEXT,
+                    new TEXT);
+                CREATE INDEX change_by_step ON change (step);
+                CREATE TABLE recording (id INTEGER PRIMARY KEY CHECK (id = 1), step INTEGER);
+                INSERT INTO recording VALUES (1, NULL);
+                PRAGMA user_version = 1;
+                """)
+            for table in recordedTables { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v2: who entered a score") { db in
+            try db.execute(sql: """
+                ALTER TABLE score ADD COLUMN source TEXT NOT NULL DEFAULT 'grader';
+                PRAGMA user_version = 2;
+                """)
+            try HistoryTriggers.install(on: "score", in: db)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why the project on disk could not be opened or changed. A failed change leaves it as it was.
+public enum StoreError: Error, Equatable, Sendable {
+    /// No project at the path.
+    case notAProject(path: String)
+    /// A project already exists where a new one would be created.
+    case alreadyExists(path: String)
+    /// The project was written by a newer ezgrader.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// SQLite reported an error (disk full, locked for too long, corrupted file, …).
+    case database(path: String, detail: String)
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .notAProject(let path):
+            return "'\(path)' is not an ezgrader project (no project.sqlite inside): create one with ezgrader new."
+        case .alreadyExists(let path):
+            return "'\(path)' already exists: choose another project name or remove the old project."
+        case .newerSchema(let path, let found, let supported):
+            return "'\(path)' was written by a newer ezgrader (project schema version \(found)); this ezgrader reads "
+                + "schema versions up to \(supported). Update ezgrader to open it; the project was not changed."
+        case .database(let path, let detail):
+            return "The project database in '\(path)' could not be used: \(detail). Nothing was changed."
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GraderCore
+import GraderStore
+import Testing
+import TestSupport
+
+@Suite struct GradingStoreTests {
+    private func message(_ body: () throws -> Void) -> String? {
+        do { try body(); return nil } catch { return error.localizedDescription }
+    }
+
+    @Test func aQuestionAppearsForEveryStudentAsUngraded() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben", "O'Brien, Pat"])
+        let question = try store.addQuestion(page: 2, at: "430,60", maxPoints: "4", label: "Q2")
+        #expect(question.question.position == RelativePoint(x: 430.0 / 612, y: 60.0 / 792))
+        let book = try store.gradeBook()
+        #expect((0..<3).map { book.score(question.question.id, StudentID($0)) } == [.ungraded, .ungraded, .ungraded])
+        try store.setScore(student: "o'brien, pat", question: "Q2", value: "3.5")
+        #expect(try store.gradeBook().score(question.question.id, StudentID(2)) == .points(Points("3.5")!))
+    }
+
+    @Test func questionsAreNumberedTopToBottomThenLeftToRight() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        _ = try store.addQuestion(page: 1, at: "400,300", maxPoints: "2", label: nil)
+        _ = try store.addQuestion(page: 1, at: "100,305", maxPoints: "2", label: nil)  // same row, left
+        _ = try store.addQuestion(page: 1, at: "300,50", maxPoints: "2", label: nil)
+        _ = try store.addQuestion(page: 2, at: "50%,10%", maxPoints: "1", label: "Bonus")
+        let names = try store.gradeBook().questions.map { "\($0.name)@\(Int($0.question.position.x * 612))" }
+        #expect(names == ["p1q1@300", "p1q2@100", "p1q3@400", "Bonus@306"])
+    }
+
+    @Test func badValuesAreRefusedByNameAndChangeNothing() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        let before = try store.gradeBook()
+        #expect(message { _ = try store.addQuestion(page: 1, at: "700,60", maxPoints: "4", label: nil) }
+            == "Position 700,60 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%.")
+        #expect(message { _ = try store.addQuestion(page: 3, at: "10,10", maxPoints: "4", label: nil) }
+            == "There is no page 3: the booklets have pages 1 to 2.")
+        #expect(message { _ = try store.addQuestion(page: 1, at: "10,10", maxPoints: "4", label: "Q1") }
+            == "Another question is already labelled 'Q1': choose another label.")
+        #expect(message { try store.setScore(student: "Anna", question: "Q1", value: "4.5") }
+            == "Score 4.5 does not fit Q1: give 0 to 4 in steps of 0.25, or ? to clear.")
+        #expect(message { try store.setScore(student: "Anna", question: "Q1", value: "2.3") }
+            == "Score 2.3 does not fit Q1: give 0 to 4 in steps of 0.25, or ? to clear.")
+        #expect(message { try store.setScore(student: "Anna", question: "Q1", value: "three") }
+            == "Score 'three' is not a number: type points such as 3 or 2.5, or ? to clear.")
+        #expect(message { try store.setScore(student: "Zed", question: "Q1", value: "1") }
+            == "No student 'Zed' in this project: check the spelling (ezgrader status lists the students).")
+        #expect(message { try store.setScore(student: "Anna", question: "Q9", value: "1") }
+            == "No question 'Q9': the questions are Q1.")
+        #expect(try store.gradeBook() == before)
+        #expect(try store.undo() == "add question on page 1", "failed commands left no history step")
+    }
+
+    @Test func aCurveChangesTheMaximumForEveryoneButNeverBelowAScore() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try store.setScore(student: "Ben", question: "Q1", value: "3")
+        #expect(try store.setMaximum(question: "Q1", to: "5").question.maxPoints == Points("5"))
+        #expect(message { _ = try store.setMaximum(question: "Q1", to: "2.5") }
+            == "Q1 cannot be worth 2.5: Ben already has more. Lower those scores first.")
+        try store.removeQuestion("Q1")
+        #expect(try store.gradeBook().questions.isEmpty)
+        #expect(try store.gradeBook().scores.isEmpty, "its scores went with it")
+    }
+
+    @Test func undoAndRedoWalkEveryStepAndSurviveReopening() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try store.setScore(student: "Anna", question: "Q1", value: "2")
+        try store.setScore(student: "Anna", question: "Q1", value: "3")
+        let note = try store.addNote(student: "Ben", page: 1, at: "50,50", text: "see me")
+        try store.removeStudent("Ben")
+        let final = try store.gradeBook()
+        #expect(final.students.map(\.student.name) == ["Anna"] && final.annotations.isEmpty)
+
+        let reopened = try ProjectStore.open(folder.path)
+        #expect(try reopened.undo() == "remove student Ben")
+        let restored = try reopened.gradeBook()
+        #expect(restored.students.map(\.student.name) == ["Anna", "Ben"])
+        #expect(restored.annotations.map(\.id) == [note], "the cascade-deleted note is back")
+        #expect(try reopened.undo() == "note on Ben page 1")
+        #expect(try reopened.undo() == "score Anna on Q1: 3")
+        #expect(try reopened.gradeBook().score(final.questions[0].question.id, StudentID(0)) == .points(Points("2")!))
+        #expect(try reopened.undo() == "score Anna on Q1: 2")
+        #expect(try reopened.undo() == "add question on page 1")
+        #expect(try reopened.undo() == "add students")
+        #expect(try reopened.undo() == nil)
+        for _ in 0..<6 { _ = try ProjectStore.open(folder.path).redo() }
+        #expect(try reopened.redo() == nil)
+        let redone = try reopened.gradeBook()
+        #expect(redone.students == final.students)
+        #expect(redone.questions == final.questions)
+        #expect(redone.scores == final.scores)
+        #expect(redone.annotations == final.annotations)
+    }
+
+    @Test func aNewChangeAfterUndoEndsTheRedoChain() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try store.setScore(student: "Anna", question: "Q1", value: "1")
+        _ = try store.undo()
+        try store.setScore(student: "Anna", question: "Q1", value: "4")
+        #expect(try store.redo() == nil)
+        #expect(try store.gradeBook().scores.values.first?.values.first == Points("4"))
+    }
+
+    @Test func studentsAddedLaterSeeEveryQuestionAsUngraded() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let question = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: nil)
+        try store.setScore(student: "Anna", question: question.name, value: "4")
+        try store.change("add Ben") { writer in
+            try writer.insertStudent(Student(name: "Ben"), scanFile: "b.pdf", sha256: "0",
+                                     pageSizes: [PageSize(width: 595, height: 842), PageSize(width: 595, height: 842)])
+        }
+        let book = try store.gradeBook()
+        #expect(book.score(question.question.id, StudentID(1)) == .ungraded)
+        #expect(book.gradedCount(question.question.id) == 1)
+    }
+}

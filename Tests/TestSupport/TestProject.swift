@@ -1,0 +1,18 @@
+import Foundation
+import GraderCore
+import GraderStore
+
+/// A project database with students on Letter pages, without scans, for store tests.
+public enum TestProject {
+    /// Creates a store in `folder` with `names` as students of `pages` Letter pages each.
+    public static func make(in folder: TemporaryFolder, names: [String], pages: Int = 2) throws -> ProjectStore {
+        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: pages)
+        try store.change("add students") { writer in
+            for name in names {
+                try writer.insertStudent(Student(name: name), scanFile: "scans/\(name).pdf", sha256: "0",
+                                         pageSizes: Array(repeating: PageSize(width: 612, height: 792), count: pages))
+            }
+        }
+        return store
+    }
+}
