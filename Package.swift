@@ -56,7 +56,7 @@ let package = Package(
             ]),
 
         // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG"]),
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore"]),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
@@ -68,11 +68,21 @@ let package = Package(
                 "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Bubble (OMR) reading: pure Swift over a grey page image; its benchmark on generated sheets.
+        .target(name: "GraderOMR", dependencies: ["GraderCore"]),
+        .executableTarget(
+            name: "ezgrader-omr-bench",
+            dependencies: [
+                "GraderOMR", "GraderPDF", "ScanFactory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
         .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore"], path: "Tests/TestSupport"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
-        .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport"]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "TestSupport"]),
+        .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
+        .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"]),
         .testTarget(
             name: "GraderExportLayerTests",

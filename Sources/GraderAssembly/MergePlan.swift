@@ -20,8 +20,26 @@ public struct MergePlan: Sendable, Equatable {
         public let source: Int
         /// 0-based page index within the source.
         public let pageIndex: Int
+        /// A page laid over this one (the grade layer), or nil to copy the page alone.
+        public var overlay: Overlay?
 
-        /// Creates a page pick.
+        /// Creates a page pick, with a page laid over it when `overlay` is given.
+        public init(source: Int, pageIndex: Int, overlay: Overlay? = nil) {
+            self.source = source
+            self.pageIndex = pageIndex
+            self.overlay = overlay
+        }
+    }
+
+    /// An upright page, of the size the page it covers is displayed at, laid over that page like
+    /// `qpdf --overlay`: its top-left corner lands on the displayed top-left corner.
+    public struct Overlay: Sendable, Hashable {
+        /// Index into `MergePlan.sources`.
+        public let source: Int
+        /// 0-based page index within the source.
+        public let pageIndex: Int
+
+        /// Creates an overlay pick.
         public init(source: Int, pageIndex: Int) {
             self.source = source
             self.pageIndex = pageIndex

@@ -2,7 +2,8 @@ import Foundation
 internal import CQPDF
 
 /// Copies original pages into a new PDF at the object level (qpdf's `addPage` of foreign pages):
-/// content streams and images are copied byte for byte, never decoded or re-rendered.
+/// content streams and images are copied byte for byte, never decoded or re-rendered; a page's
+/// overlay (the grade layer) is laid over it as a Form XObject.
 public enum PageAssembler {
     /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
     /// which is renamed over `outputPath` only once complete. On failure nothing is left behind.
@@ -17,6 +18,7 @@ public enum PageAssembler {
         }
         try copyPages(plan.pages, from: sources, into: output)
         let pageObjects = try outputPages(output)
+        try layOverlays(plan.pages, on: pageObjects, from: sources, into: output)
         if !plan.pageLabels.isEmpty { try PageLabels.install(plan.pageLabels, in: output) }
         if !plan.outline.isEmpty { try Outline.install(plan.outline, pages: pageObjects, in: output) }
         try writeAtomically(output, to: outputPath)
@@ -35,6 +37,13 @@ public enum PageAssembler {
                 throw .readFailed(path: source.path, detail: output.lastError)
             }
             qpdf_oh_release(source.data, page)
+        }
+    }
+
+    private static func layOverlays(_ pages: [MergePlan.Page], on pageObjects: [qpdf_oh], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
+        let overlayer = PageOverlayer(output: output, sources: sources)
+        for (pick, page) in zip(pages, pageObjects) {
+            if let overlay = pick.overlay { try overlayer.lay(overlay, over: page) }
         }
     }
 

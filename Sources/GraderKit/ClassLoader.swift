@@ -9,10 +9,10 @@ public enum ClassLoader {
     /// when given, else from file names) and checks the structured-assignment rules. Every
     /// unreadable file is reported together.
     public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil) throws(ClassLoadError) -> LoadedClass {
-        let files = try ScanPaths.expand(paths)
         let roster: Roster?
         do throws(RosterError) { roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) } }
         catch { throw .roster(error) }
+        let files = try rosterOrder(ScanPaths.expand(paths), roster)
 
         var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = []
         for file in files {
@@ -33,6 +33,14 @@ public enum ClassLoader {
         } catch {
             throw .classSet(error)
         }
+    }
+
+    /// With a roster, students come in the roster's row order (files it lacks stay last, in the
+    /// order given, and are refused below by name).
+    private static func rosterOrder(_ files: [String], _ roster: Roster?) -> [String] {
+        guard let roster else { return files }
+        let line = { (file: String) in roster.entry(forFileName: (file as NSString).lastPathComponent)?.line ?? Int.max }
+        return files.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }.map(\.element)
     }
 
     private static func student(forFile file: String, roster: Roster?) throws(ClassLoadError) -> Student {

@@ -14,6 +14,8 @@ public enum PDFError: Error, Equatable, Sendable {
     case passwordRequired(path: String)
     /// The password given does not open the file.
     case wrongPassword(path: String)
+    /// Drawing or writing an output file (grade layer PDF, preview PNG) failed; nothing was written under `path`.
+    case drawingFailed(path: String, detail: String)
 }
 
 extension PDFError: LocalizedError {
@@ -31,6 +33,8 @@ extension PDFError: LocalizedError {
             return "'\(path)' is password-protected: give its password with --password."
         case .wrongPassword(let path):
             return "The password given does not open '\(path)': check it, or give that file's own password."
+        case .drawingFailed(let path, let detail):
+            return "Could not write '\(path)' (\(detail)): check that its folder exists, may be written to and has room. Nothing was written under that name."
         }
     }
 }

@@ -50,3 +50,18 @@ extension ProjectStore {
     /// Redoes the newest undone change; returns what it was, nil when there is nothing to redo.
     public func redo() throws(StoreError) -> String? { try run(folder) { db in try History.redo(in: db) } }
 }
+
+extension ProjectStore {
+    /// Each student's scan SHA-256 as recorded at import.
+    public func scanDigests() throws(StoreError) -> [StudentKey: String] {
+        do {
+            return try queue.read { db in
+                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, scan_sha256 FROM student").map {
+                    (StudentKey($0["id"]), $0["scan_sha256"] as String)
+                })
+            }
+        } catch {
+            throw .database(path: folder, detail: "\(error)")
+        }
+    }
+}

@@ -83,3 +83,12 @@ extension GradeBook {
     /// The size of `page` (1-based) of `student`'s booklet.
     public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
 }
+
+extension ProjectStore {
+    /// Sets many scores as one undoable change (a table import): all land or none.
+    public func applyScores(_ entries: [ScoreImport.Entry], description: String) throws {
+        try change(description) { writer in
+            for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
+        }
+    }
+}

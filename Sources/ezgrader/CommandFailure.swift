@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import GraderAssembly
+import GraderStore
 
 /// The CLI's exit codes (see `ezgrader --help`).
 enum ExitStatus {
-    /// A scan, roster or value was refused.
+    /// A scan, roster, project or value was refused.
     static let inputRefused = ExitCode(1)
-    /// An output file could not be written.
+    /// An output file or the project database could not be written.
     static let writeFailed = ExitCode(2)
 }
 
@@ -14,4 +16,29 @@ func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
     let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     return status
+}
+
+/// Runs a command's work; any error is printed as one `error: …` line and ends the command with
+/// exit 2 for failures to write, 1 for everything the user can fix in their input.
+func reportingErrors<T>(_ work: () throws -> T) throws -> T {
+    do {
+        return try work()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch let error as StoreError {
+        if case .database = error { throw report(error, exit: ExitStatus.writeFailed) }
+        throw report(error, exit: ExitStatus.inputRefused)
+    } catch let error as AssemblyError {
+        if case .readFailed = error { throw report(error, exit: ExitStatus.inputRefused) }
+        throw report(error, exit: ExitStatus.writeFailed)
+    } catch {
+        throw report(error, exit: ExitStatus.inputRefused)
+    }
+}
+
+/// Prints `value` as pretty, key-sorted JSON on stdout.
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

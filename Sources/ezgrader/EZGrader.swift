@@ -10,5 +10,9 @@ struct EZGrader: ParsableCommand {
             message says which and what to do); 2 an output could not be written; 64 the command \
             line itself is wrong.
             """,
-        subcommands: [MergeCommand.self])
+        subcommands: [
+            NewCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
+            InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, StatusCommand.self, ExportCommand.self,
+            ImportCommand.self,
+        ])
 }

@@ -46,11 +46,8 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let seed = self.seed ?? (order == "shuffled" ? UInt64.random(in: 1...999_999) : nil)
         let gradingOrder = GradingOrder(name: order, seed: seed)!
-        let loaded: LoadedClass
-        do { loaded = try ClassLoader.load(scans, rosterPath: roster, password: password) }
-        catch { throw report(error, exit: ExitStatus.inputRefused) }
-        do { try ClassMerger.merge(loaded, order: gradingOrder, to: output) }
-        catch { throw report(error, exit: ExitStatus.writeFailed) }
+        let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password) }
+        try reportingErrors { try ClassMerger.merge(loaded, order: gradingOrder, to: output) }
 
         let students = loaded.students.count, pages = loaded.classSet.pagesPerStudent
         var summary = "Wrote \(output): \(count(students, "student")) × \(count(pages, "page")) = \(count(students * pages, "page")), \(order) order"

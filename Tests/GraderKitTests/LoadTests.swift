@@ -32,8 +32,8 @@ import TestSupport
         try "\u{FEFF}File,Name,ID,Email\nscan-002.pdf,\"O'Brien, Pat\",S2,pat@example.edu\nscan-001.pdf,Anna,S1,\nabsent.pdf,Nobody,S9,\n"
             .write(toFile: roster, atomically: true, encoding: .utf8)
         let loaded = try ClassLoader.load(files, rosterPath: roster)
-        #expect(loaded.students == [Student(name: "Anna", rosterID: "S1"),
-                                    Student(name: "O'Brien, Pat", rosterID: "S2", email: "pat@example.edu")])
+        #expect(loaded.students == [Student(name: "O'Brien, Pat", rosterID: "S2", email: "pat@example.edu"),
+                                    Student(name: "Anna", rosterID: "S1")], "roster order, not file order")
         try "file,name\nscan-001.pdf,Anna\n".write(toFile: roster, atomically: true, encoding: .utf8)
         #expect(loadError(files, roster: roster)
             == "'\(files[1])' has no row in roster '\(roster)': add a row for it (file,name,id,email) or leave the file out.")

@@ -1,0 +1,22 @@
+/// A PDF page box (/MediaBox, /CropBox) in default user space units, corners ordered.
+struct PageBox: Equatable {
+    let x0, y0, x1, y1: Double
+
+    /// A box from `[a b c d]`, whichever corners the array names (PDF allows either pair).
+    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        x0 = min(a, c)
+        y0 = min(b, d)
+        x1 = max(a, c)
+        y1 = max(b, d)
+    }
+
+    var width: Double { x1 - x0 }
+    var height: Double { y1 - y0 }
+
+    /// The part of this box inside `other`, as viewers show a crop box clipped to the media box;
+    /// `other` itself when they do not overlap.
+    func clipped(to other: PageBox) -> PageBox {
+        let left = max(x0, other.x0), bottom = max(y0, other.y0), right = min(x1, other.x1), top = min(y1, other.y1)
+        return left < right && bottom < top ? PageBox(left, bottom, right, top) : other
+    }
+}

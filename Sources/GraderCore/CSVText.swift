@@ -1,0 +1,44 @@
+/// One cell of a table written as CSV: text the user typed (names, labels), which a spreadsheet
+/// must never run as a formula, or a number the tool computed.
+public enum CSVCell: Hashable, Sendable {
+    /// Text from a person: neutralised if a spreadsheet would read it as a formula.
+    case text(String)
+    /// A number or marker the tool wrote ("2.5", "?"): written as is.
+    case number(String)
+}
+
+/// RFC 4180 CSV: fields quoted when they hold a comma, quote or line break (quotes doubled),
+/// CRLF line ends, UTF-8. Text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`,
+/// the mark spreadsheets show as "this is text", so `=HYPERLINK(…)` in a name is never run.
+public enum CSVText {
+    /// The CSV text of `rows`.
+    public static func write(_ rows: [[CSVCell]]) -> String {
+        rows.map { row in row.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// The characters that make a spreadsheet read a cell as a formula.
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` as a spreadsheet must see it: with a leading `'` when it would start a formula.
+    public static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, formulaStarts.contains(Character(first)) else { return text }
+        return "'" + text
+    }
+
+    /// Undoes `neutralised` when reading a table back.
+    public static func restored(_ text: String) -> String {
+        guard text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first,
+              formulaStarts.contains(Character(second)) else { return text }
+        return String(text.dropFirst())
+    }
+
+    private static func field(_ cell: CSVCell) -> String {
+        let value: String
+        switch cell {
+        case .text(let text): value = neutralised(text)
+        case .number(let number): value = number
+        }
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The tables graders export: per question (EZ Grader's own), per student (spreadsheets), and
+/// a Canvas gradebook import. Students appear in roster order (or name order without a roster),
+/// never in the grading order.
+public enum GradeTable {
+    /// The layouts.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// Rows = questions, a column per student, a Total row.
+        case questions
+        /// Rows = students: name, id, e-mail, a column per question, total, max, percent, ungraded.
+        case students
+        /// Canvas gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, the total.
+        case canvas
+    }
+
+    /// The rows of `book` in `layout`; `assignment` names the Canvas column.
+    public static func rows(_ book: GradeBook, layout: Layout, assignment: String = "Exam") -> [[CSVCell]] {
+        switch layout {
+        case .questions: questionRows(book)
+        case .students: studentRows(book)
+        case .canvas: canvasRows(book, assignment: assignment)
+        }
+    }
+
+    /// Students in table order: the project's list order when it came from a roster (every
+    /// student has an id), else by name.
+    public static func studentOrder(_ book: GradeBook) -> [StudentID] {
+        let ids = book.students.indices.map(StudentID.init)
+        if !book.students.isEmpty, book.students.allSatisfy({ $0.student.rosterID != nil }) { return ids }
+        return ids.sorted {
+            let (a, b) = (book.students[$0.index].student.name, book.students[$1.index].student.name)
+            return a.compare(b, options: [.caseInsensitive, .numeric]) == .orderedAscending
+        }
+    }
+
+    private static func questionRows(_ book: GradeBook) -> [[CSVCell]] {
+        let order = studentOrder(book)
+        var rows: [[CSVCell]] = [[.text("Page Number"), .text("Question Number"), .text("Max Question Points")]
+            + order.map { .text(book.students[$0.index].student.name) }]
+        var previousPage = 0
+        for numbered in book.questions {
+            let page = numbered.question.page
+            rows.append([.text(page == previousPage ? "" : "Page \(page)"), .text(numbered.heading),
+                         .number(numbered.question.maxPoints.description)]
+                + order.map { .number(book.score(numbered.question.id, $0).description) })
+            previousPage = page
+        }
+        rows.append([.text("Total"), .text(""), .number(maximum(book).description)]
+            + order.map { .number(earned(book, $0).description) })
+        return rows
+    }
+
+    private static func studentRows(_ book: GradeBook) -> [[CSVCell]] {
+        let header: [CSVCell] = [.text("Student"), .text("ID"), .text("Email")] + book.questions.map { .text($0.name) }
+            + [.text("Total"), .text("Max"), .text("Percent"), .text("Ungraded")]
+        let max = maximum(book)
+        return [header] + studentOrder(book).map { id in
+            let student = book.students[id.index].student
+            let total = earned(book, id)
+            let ungraded = book.questions.filter { book.score($0.question.id, id) == .ungraded }.count
+            return [.text(student.name), .text(student.rosterID ?? ""), .text(student.email ?? "")]
+                + book.questions.map { .number(book.score($0.question.id, id).description) }
+                + [.number(total.description), .number(max.description), .number(percent(total, of: max)), .number(String(ungraded))]
+        }
+    }
+
+    private static func canvasRows(_ book: GradeBook, assignment: String) -> [[CSVCell]] {
+        let header: [CSVCell] = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment].map(CSVCell.text)
+        let possible: [CSVCell] = [.text("    Points Possible"), .text(""), .text(""), .text(""), .text(""), .number(maximum(book).description)]
+        return [header, possible] + studentOrder(book).map { id in
+            let student = book.students[id.index].student
+            return [.text(student.name), .text(""), .text(student.rosterID ?? ""), .text(student.email ?? ""), .text(""),
+                    .number(earned(book, id).description)]
+        }
+    }
+
+    /// Sum of every question's maximum.
+    public static func maximum(_ book: GradeBook) -> Points { book.questions.reduce(.zero) { $0 + $1.question.maxPoints } }
+
+    /// Sum of `student`'s graded points.
+    public static func earned(_ book: GradeBook, _ student: StudentID) -> Points {
+        book.questions.compactMap { book.score($0.question.id, student).earned }.reduce(.zero, +)
+    }
+
+    /// A percentage with at most two decimals and no trailing zeros ("87.5"); empty when max is 0.
+    static func percent(_ earned: Points, of max: Points) -> String {
+        guard max.quarters > 0 else { return "" }
+        let hundredths = (Double(earned.quarters) * 10_000 / Double(max.quarters)).rounded()
+        let whole = Int(hundredths) / 100, fraction = Int(hundredths) % 100
+        if fraction == 0 { return String(whole) }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GraderCore
+import GraderPDF
+import GraderStore
+
+/// A grading project folder (`NAME.ezgrader/`): the store plus the imported scans.
+public struct GradingProject: Sendable {
+    /// The project folder.
+    public let folder: String
+    /// Its database.
+    public let store: ProjectStore
+
+    /// Creates `folder` from the scans: checks them as a class (like `merge`), imports each into
+    /// `scans/`, and records the students in roster order (or the order given). On any failure
+    /// the half-made folder is removed, so nothing is left behind.
+    public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil) throws -> GradingProject {
+        let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password)
+        guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
+        let scanFolder = (folder as NSString).appendingPathComponent("scans")
+        do {
+            try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
+            let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent)
+            let fileNames = SafeFileName.distinct(loaded.students.map(\.name))
+            let students = try zip(loaded.classSet.submissions.indices, fileNames).map { index, fileName in
+                let stored = "scans/\(fileName).pdf"
+                let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: password)
+                return (loaded.students[index], stored, digest, loaded.pageSizes[index])
+            }
+            try store.change("create project with \(students.count) students") { writer in
+                for (student, file, digest, sizes) in students {
+                    try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes)
+                }
+            }
+            return GradingProject(folder: folder, store: store)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    /// Opens an existing project.
+    public static func open(_ folder: String) throws(StoreError) -> GradingProject {
+        GradingProject(folder: folder, store: try ProjectStore.open(folder))
+    }
+
+    /// The absolute path of a stored scan.
+    public func scanPath(_ entry: GradeBook.Entry) -> String { (folder as NSString).appendingPathComponent(entry.scanPath) }
+
+    /// Checks that every scan still has the bytes it was imported with (before rendering or
+    /// exporting from them); the first changed or missing one is named.
+    public func verifyScans(_ book: GradeBook) throws(ProjectError) {
+        let expected = try? store.scanDigests()
+        for entry in book.students {
+            let path = scanPath(entry)
+            guard FileManager.default.fileExists(atPath: path) else { throw .scanMissing(student: entry.student.name, path: path) }
+            if FileDigest.sha256(ofFile: path) != expected?[entry.key] {
+                throw .scanChanged(student: entry.student.name, path: path)
+            }
+        }
+    }
+
+    /// Adds a student from a scan after grading began: the booklet must have the project's page
+    /// count; every existing question is "?" for them.
+    public func addStudent(scan: String, name: String? = nil, rosterID: String? = nil, email: String? = nil) throws -> Student {
+        let document = try PDFDocument(path: scan)
+        let book = try store.gradeBook()
+        guard document.pageCount == book.pagesPerStudent else {
+            throw ProjectError.pageCountMismatch(path: scan, found: document.pageCount, expected: book.pagesPerStudent)
+        }
+        let student = Student(name: name ?? ScanPaths.studentName(forFile: scan), rosterID: rosterID, email: email)
+        guard book.student(named: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
+        let taken = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder + "/scans")) ?? []).map { $0.lowercased() })
+        var fileName = SafeFileName.make(student.name), copy = 1
+        while taken.contains("\(fileName).pdf".lowercased()) {
+            copy += 1
+            fileName = SafeFileName.make(student.name) + " (\(copy))"
+        }
+        let stored = "scans/\(fileName).pdf"
+        let digest = try ScanImport.importScan(scan, to: folder + "/" + stored, password: nil)
+        let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+        do {
+            try store.change("add student \(student.name)") { writer in
+                try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes)
+            }
+        } catch {
+            unlink(folder + "/" + stored)
+            throw error
+        }
+        return student
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Why a project's files cannot be used or created.
+public enum ProjectError: Error, Equatable, Sendable {
+    /// A scan in the project no longer has the bytes it was imported with.
+    case scanChanged(student: String, path: String)
+    /// A scan in the project is gone.
+    case scanMissing(student: String, path: String)
+    /// A scan could not be copied into the project.
+    case importFailed(path: String, detail: String)
+    /// A new student's booklet has another page count than the project's.
+    case pageCountMismatch(path: String, found: Int, expected: Int)
+    /// A new student has the name of one already in the project.
+    case studentExists(name: String)
+}
+
+extension ProjectError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .scanChanged(let student, let path):
+            return "The scan of \(student) ('\(path)') changed since it was imported (its SHA-256 differs): "
+                + "put the original file back, or remove and re-add the student."
+        case .scanMissing(let student, let path):
+            return "The scan of \(student) ('\(path)') is missing from the project: put it back, or remove the student."
+        case .importFailed(let path, let detail):
+            return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
+        case .pageCountMismatch(let path, let found, let expected):
+            return "'\(path)' has \(found) pages but the project's booklets have \(expected): rescan it."
+        case .studentExists(let name):
+            return "The project already has a student '\(name)': give the new one another name with --name."
+        }
+    }
+}

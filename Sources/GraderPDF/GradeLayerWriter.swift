@@ -1,0 +1,45 @@
+internal import CCairo
+import GraderCore
+
+/// Draws the grade layer — grade boxes, ink, notes, totals — as vector PDF pages that hold only
+/// the marks, to be laid over the untouched scans by page assembly.
+public enum GradeLayerWriter {
+    /// Writes one page per entry of `pages`, each of that entry's displayed size, with only its marks on a
+    /// transparent background; written atomically, and byte-for-byte the same for the same marks.
+    public static func write(_ pages: [PageMarks], to path: String) throws(PDFError) {
+        try AtomicFile.write(to: path) { temporary throws(PDFError) in
+            let surface = try CairoPDFSurface(path: temporary, firstPage: pages.first?.size ?? PageSize(width: 612, height: 792))
+            for page in pages {
+                surface.beginPage(size: page.size)
+                draw(page.marks, on: surface.context, size: page.size)
+                surface.endPage()
+            }
+            try surface.finish()
+        }
+    }
+
+    /// How many characters of `text` no installed font can draw (they would print as boxes), so an
+    /// export can say which font package to install before it writes.
+    public static func missingGlyphCount(in text: String) -> Int {
+        PangoText(text, fontSize: 11).unknownGlyphCount
+    }
+
+    /// Draws `marks` in order on `cr`, whose user space is the displayed page in points (origin
+    /// top-left, y down); the context's state is the same afterwards.
+    static func draw(_ marks: [GradeMark], on cr: OpaquePointer, size: PageSize) {
+        for mark in marks {
+            cairo_save(cr)
+            switch mark {
+            case .gradeBox(let frame, let text, let graded):
+                MarkPainter.gradeBox(frame, text: text, graded: graded, on: cr)
+            case .ink(let points, let color, let width):
+                MarkPainter.ink(points, color: color, width: width, on: cr)
+            case .note(let text, let origin, let fontSize, let color, let maxWidth):
+                MarkPainter.note(text, at: origin, fontSize: fontSize, color: color, maxWidth: maxWidth, on: cr)
+            case .total(let text):
+                MarkPainter.total(text, pageSize: size, on: cr)
+            }
+            cairo_restore(cr)
+        }
+    }
+}

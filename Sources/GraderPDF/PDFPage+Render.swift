@@ -1,0 +1,23 @@
+internal import CCairo
+internal import CPoppler
+
+extension PDFPage {
+    /// Renders the page as displayed (rotation, crop box) at `dpi` into RGB pixels in memory, over white.
+    public func renderRGB(dpi: Double) throws(PDFError) -> PageBitmap {
+        let canvas = try renderedCanvas(dpi: dpi, for: document.path)
+        return PageBitmap(width: canvas.width, height: canvas.height, dpi: dpi, rgb: canvas.rgbBytes())
+    }
+
+    /// A white canvas with the page drawn on it by `poppler_page_render` (the screen path: /Rotate and the
+    /// crop box applied); its context is left in points of the displayed page, origin top-left, y down.
+    func renderedCanvas(dpi: Double, for path: String) throws(PDFError) -> CairoCanvas {
+        let size = self.size, scale = dpi / 72
+        let canvas = try CairoCanvas(
+            width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)), for: path)
+        cairo_scale(canvas.context, scale, scale)
+        cairo_save(canvas.context)
+        poppler_page_render(handle, canvas.context)
+        cairo_restore(canvas.context)
+        return canvas
+    }
+}

@@ -1,0 +1,18 @@
+import GraderCore
+
+/// PNG previews of a page as a grader will see it: the scan, the grade layer on top, and optionally
+/// a coordinate grid for placing grade boxes.
+public enum PagePreview {
+    /// Renders page `pageIndex` (0-based) of `document` at `dpi` with `marks` drawn on top, and with
+    /// `grid`, a labelled grid in points; writes it as a PNG at `path`, atomically.
+    public static func writePNG(
+        of document: PDFDocument, pageIndex: Int, marks: [GradeMark], dpi: Double, grid: Bool, to path: String
+    ) throws(PDFError) {
+        let page = document.page(at: pageIndex)
+        let canvas = try page.renderedCanvas(dpi: dpi, for: path)
+        let size = page.size
+        GradeLayerWriter.draw(marks, on: canvas.context, size: size)
+        if grid { CoordinateGrid.draw(over: size, pixel: 72 / dpi, on: canvas.context) }
+        try AtomicFile.write(to: path) { temporary throws(PDFError) in try canvas.writePNG(to: temporary) }
+    }
+}

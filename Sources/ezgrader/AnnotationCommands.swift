@@ -1,0 +1,134 @@
+import ArgumentParser
+import GraderCore
+
+/// Parses "dx,dy" in points.
+private func offset(_ text: String) throws -> (Double, Double) {
+    let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2 else { throw ValidationError("--by takes dx,dy in points, e.g. 10,-20.") }
+    return (parts[0], parts[1])
+}
+
+/// Parses a colour option.
+private func parseColor(_ text: String) throws -> RGBColor {
+    guard let color = RGBColor(text) else { throw ValidationError("Colour '\(text)' is not #RRGGBB or red, black, blue, green, orange.") }
+    return color
+}
+
+struct NoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note", abstract: "Typed notes on a student's page.",
+        subcommands: [Add.self, Edit.self, Move.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a note on one student's page.",
+            discussion: "Example:\n  ezgrader note add exam.ezgrader --student Anna --page 2 --at 72,400 \"Check the sign in step 3\"")
+        @OptionGroup var options: ProjectOptions
+        @Option(help: "Student name or roster id.") var student: String
+        @Option(help: "Page number.") var page: Int
+        @Option(help: "Top-left corner: x,y in points or x%,y%.") var at: String
+        @Option(help: "Font size in points.") var size: Double = 11
+        @Option(help: "Colour: #RRGGBB or red, black, blue, green, orange.") var color: String = "red"
+        @Argument(help: "The note's text.") var text: String
+
+        func run() throws {
+            let color = try parseColor(self.color)
+            try reportingErrors {
+                let id = try options.open().store.addNote(student: student, page: page, at: at, text: text, fontSize: size, color: color)
+                if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added note \(id.rawValue) on \(student) page \(page).") }
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Replace a note's text.",
+                                                        discussion: "Example:\n  ezgrader note edit exam.ezgrader 7 \"Good — but units?\"")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The note's number.") var id: Int64
+        @Argument(help: "The new text.") var text: String
+
+        func run() throws {
+            try reportingErrors {
+                try options.open().store.editNote(AnnotationID(id), text: text)
+                if options.json { try printJSON(["edited": id]) } else { print("Edited note \(id).") }
+            }
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move a note or ink stroke by dx,dy points.",
+                                                        discussion: "Example:\n  ezgrader note move exam.ezgrader 7 --by 0,-30")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The annotation's number.") var id: Int64
+        @Option(help: "dx,dy in points (right and down are positive).") var by: String
+
+        func run() throws {
+            let (dx, dy) = try offset(by)
+            try reportingErrors {
+                try options.open().store.moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
+                if options.json { try printJSON(["moved": id]) } else { print("Moved annotation \(id) by \(by).") }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a note or ink stroke.",
+                                                        discussion: "Example:\n  ezgrader note remove exam.ezgrader 7")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The annotation's number.") var id: Int64
+
+        func run() throws {
+            try reportingErrors {
+                try options.open().store.removeAnnotation(AnnotationID(id))
+                if options.json { try printJSON(["removed": id]) } else { print("Removed annotation \(id).") }
+            }
+        }
+    }
+}
+
+struct InkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ink",
+        abstract: "Draw a pen stroke on one student's page.",
+        discussion: """
+            Points are x,y pairs in points (or percentages) separated by spaces; the stroke is \
+            drawn as a smooth, round-capped line through them.
+
+            Example:
+              ezgrader ink exam.ezgrader --student Anna --page 2 --width 2 "100,500 140,520 180,505"
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "Student name or roster id.") var student: String
+    @Option(help: "Page number.") var page: Int
+    @Option(help: "Pen width in points.") var width: Double = 1.5
+    @Option(help: "Colour: #RRGGBB or red, black, blue, green, orange.") var color: String = "red"
+    @Argument(help: "The path: \"x,y x,y …\".") var points: String
+
+    func run() throws {
+        let color = try parseColor(self.color)
+        try reportingErrors {
+            let id = try options.open().store.addInk(student: student, page: page, points: points, color: color, width: width)
+            if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added ink stroke \(id.rawValue) on \(student) page \(page).") }
+        }
+    }
+}
+
+struct EraseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "erase",
+        abstract: "Erase the ink strokes whose line passes through a point.",
+        discussion: "Example:\n  ezgrader erase exam.ezgrader --student Anna --page 2 --at 140,520")
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "Student name or roster id.") var student: String
+    @Option(help: "Page number.") var page: Int
+    @Option(help: "The point touched: x,y in points or x%,y%.") var at: String
+
+    func run() throws {
+        try reportingErrors {
+            let erased = try options.open().store.erase(student: student, page: page, at: at)
+            if options.json { try printJSON(["erased": erased.map(\.rawValue)]) } else {
+                print("Erased \(count(erased.count, "ink stroke")): \(erased.map { String($0.rawValue) }.joined(separator: ", ")).")
+            }
+        }
+    }
+}

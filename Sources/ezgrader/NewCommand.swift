@@ -1,0 +1,34 @@
+import ArgumentParser
+import GraderKit
+
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a grading project from the students' scans.",
+        discussion: """
+            Creates NAME.ezgrader/ with the project database and the scans imported into it \
+            (hard-linked where possible, else copied; each with its SHA-256). The scans are checked \
+            like merge checks them.
+
+            Example:
+              ezgrader new exam SamplePDFs/scanned --roster SamplePDFs/roster.csv
+            """)
+
+    @Argument(help: "Project name; the folder NAME.ezgrader is created.") var name: String
+    @Argument(help: ArgumentHelp("The students' PDFs, or folders of them.", valueName: "scans")) var scans: [String]
+    @Option(help: "CSV mapping scan files to students: columns file,name[,id,email].") var roster: String?
+    @Option(help: "Password of password-protected scans (they are stored decrypted).") var password: String?
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    func run() throws {
+        let folder = name.hasSuffix(".ezgrader") ? name : name + ".ezgrader"
+        let project = try reportingErrors { try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password) }
+        let book = try reportingErrors { try project.store.gradeBook() }
+        if json {
+            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)"])
+        } else {
+            print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
+            print("Next: add a question, e.g. ezgrader question add \(folder) --page 1 --at 430,60 --max 4 --label Q1")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import GraderCore
+
+struct QuestionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "question",
+        abstract: "Add, list, curve or remove grade boxes (questions).",
+        subcommands: [Add.self, List.self, SetMax.self, Remove.self])
+
+    /// A question as scripts see it.
+    struct Line: Encodable {
+        let name: String, page: Int, x: Double, y: Double, max: String, label: String?
+
+        init(_ numbered: NumberedQuestion, on size: PageSize) {
+            let point = numbered.question.position.point(on: size)
+            (name, page, max, label) = (numbered.name, numbered.question.page, numbered.question.maxPoints.description, numbered.question.label)
+            (x, y) = ((point.x * 10).rounded() / 10, (point.y * 10).rounded() / 10)
+        }
+
+        var text: String { "\(name)\tpage \(page)\tat \(format(x)),\(format(y))\tmax \(max)" }
+        private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put a grade box on a page; it appears on that page of every student as \"?\".",
+            discussion: """
+                --at is the box's top-left corner in points from the page's top-left corner as \
+                displayed (ezgrader preview --grid shows the coordinates), or in percentages.
+
+                Example:
+                  ezgrader question add exam.ezgrader --page 2 --at 430,60 --max 4 --label Q2
+                  ezgrader question add exam.ezgrader --page 1 --at 70%,8% --max 2.5
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Option(help: "Page number, from 1.") var page: Int
+        @Option(help: "Position: x,y in points, or x%,y%.") var at: String
+        @Option(help: "Maximum points (steps of 0.25).") var max: String
+        @Option(help: "A label to call it by (default: p<page>q<n>).") var label: String?
+        @Option(help: "Measure the position on this student's page (default: the first student).") var student: String?
+
+        func run() throws {
+            try reportingErrors {
+                let project = try options.open()
+                let question = try project.store.addQuestion(page: page, at: at, maxPoints: max, label: label, measuredOn: student)
+                let book = try project.store.gradeBook()
+                let line = Line(question, on: book.pageSize(StudentID(0), page: page))
+                if options.json { try printJSON(line) } else {
+                    print("Added \(question.name) on page \(page) (max \(question.question.maxPoints)) for \(count(book.students.count, "student")).")
+                }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the questions in reading order.",
+                                                        discussion: "Example:\n  ezgrader question list exam.ezgrader --json")
+        @OptionGroup var options: ProjectOptions
+
+        func run() throws {
+            try reportingErrors {
+                let book = try options.open().store.gradeBook()
+                let lines = book.questions.map { Line($0, on: book.pageSize(StudentID(0), page: $0.question.page)) }
+                if options.json { try printJSON(lines) } else if lines.isEmpty { print("No questions yet.") } else {
+                    lines.forEach { print($0.text) }
+                }
+            }
+        }
+    }
+
+    struct SetMax: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-max", abstract: "Change a question's maximum for everyone (a curve).",
+            discussion: "Example:\n  ezgrader question set-max exam.ezgrader Q2 5")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The question (label or p<page>q<n>).") var question: String
+        @Argument(help: "New maximum points.") var max: String
+
+        func run() throws {
+            try reportingErrors {
+                let updated = try options.open().store.setMaximum(question: question, to: max)
+                if options.json { try printJSON(["question": updated.name, "max": updated.question.maxPoints.description]) } else {
+                    print("\(updated.name) is now worth \(updated.question.maxPoints) for everyone.")
+                }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a question (and its scores) for everyone; ezgrader undo brings it back.",
+            discussion: "Example:\n  ezgrader question remove exam.ezgrader Q2")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The question (label or p<page>q<n>).") var question: String
+
+        func run() throws {
+            try reportingErrors {
+                try options.open().store.removeQuestion(question)
+                if options.json { try printJSON(["removed": question]) } else { print("Removed \(question) for everyone.") }
+            }
+        }
+    }
+}

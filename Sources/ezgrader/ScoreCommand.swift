@@ -1,0 +1,25 @@
+import ArgumentParser
+
+struct ScoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Give one student's score on one question (? clears it).",
+        discussion: """
+            Example:
+              ezgrader score exam.ezgrader --student "O'Brien, Pat" --question Q2 3.5
+              ezgrader score exam.ezgrader --student S1003 --question Q2 ?
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "Student name (any case) or roster id.") var student: String
+    @Option(help: "Question label or p<page>q<n>.") var question: String
+    @Argument(help: "Points (0 to max, steps of 0.25) or ?.") var value: String
+
+    func run() throws {
+        try reportingErrors {
+            let score = try options.open().store.setScore(student: student, question: question, value: value)
+            if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
+                print("\(student): \(question) = \(score)")
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CSV
+import Foundation
+import GraderCore
+@testable import GraderKit
+import GraderStore
+import Testing
+import TestSupport
+
+@Suite struct ScoreTableTests {
+    /// Hazardous names from a roster: formulas, a comma, a quote, CJK, a name that is a negative number.
+    private let names = ["=HYPERLINK(\"x\")", "+1", "@SUM(A1)", "O'Brien, Pat", "Dwayne \"The Rock\" J", "李明", "-3"]
+
+    private func project(_ folder: TemporaryFolder) throws -> GradingProject {
+        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: 2)
+        try store.change("students") { writer in
+            for (index, name) in names.enumerated() {
+                try writer.insertStudent(Student(name: name, rosterID: "S\(index + 1)", email: index == 3 ? "pat@example.edu" : nil),
+                                         scanFile: "x.pdf", sha256: "0", pageSizes: Array(repeating: PageSize(width: 612, height: 792), count: 2))
+            }
+        }
+        _ = try store.addQuestion(page: 2, at: "100,100", maxPoints: "3", label: nil)
+        _ = try store.addQuestion(page: 1, at: "400,80", maxPoints: "2.5", label: nil)
+        _ = try store.addQuestion(page: 1, at: "100,82", maxPoints: "4", label: "Q1, part \"a\"")
+        try store.setScore(student: "+1", question: "Q1, part \"a\"", value: "3.25")
+        try store.setScore(student: "李明", question: "p1q2", value: "2.5")
+        try store.setScore(student: "-3", question: "p2q1", value: "0")
+        return GradingProject(folder: folder.path, store: store)
+    }
+
+    @Test func questionsLayoutExactText() throws {
+        let folder = TemporaryFolder()
+        let csv = try ScoreTables.csv(try project(folder), layout: .questions, assignment: "")
+        #expect(csv == [
+            #"Page Number,Question Number,Max Question Points,"'=HYPERLINK(""x"")",'+1,'@SUM(A1),"O'Brien, Pat","Dwayne ""The Rock"" J",李明,'-3"#,
+            #"Page 1,"Q1, part ""a""",4,?,3.25,?,?,?,?,?"#,
+            ",Question 2,2.5,?,?,?,?,?,2.5,?",
+            "Page 2,Question 1,3,?,?,?,?,?,?,0",
+            "Total,,9.5,0,3.25,0,0,0,2.5,0",
+        ].map { $0 + "\r\n" }.joined())
+    }
+
+    @Test func studentsAndCanvasLayoutsExactText() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let students = try ScoreTables.csv(project, layout: .students, assignment: "")
+        #expect(students.split(separator: "\r\n").prefix(3).joined(separator: "\n") == #"""
+            Student,ID,Email,"Q1, part ""a""",p1q2,p2q1,Total,Max,Percent,Ungraded
+            "'=HYPERLINK(""x"")",S1,,?,?,?,0,9.5,0,3
+            '+1,S2,,3.25,?,?,3.25,9.5,34.21,2
+            """#)
+        let canvas = try ScoreTables.csv(project, layout: .canvas, assignment: "Midterm")
+        #expect(canvas.split(separator: "\r\n").prefix(3).joined(separator: "\n") == """
+            Student,ID,SIS User ID,SIS Login ID,Section,Midterm
+                Points Possible,,,,,9.5
+            "'=HYPERLINK(""x"")",,S1,,,0
+            """)
+        #expect(canvas.contains(#""O'Brien, Pat",,S4,pat@example.edu,,0"#))
+    }
+
+    /// Reads the export back with CSV.swift, a parser that shares no code with our writer.
+    @Test func aRealCSVParserReadsEveryCell() throws {
+        let folder = TemporaryFolder()
+        let csv = try ScoreTables.csv(try project(folder), layout: .questions, assignment: "")
+        let reader = try CSVReader(string: csv, hasHeaderRow: false)
+        let rows = Array(AnyIterator { reader.next() })
+        #expect(rows.count == 5 && rows.allSatisfy { $0.count == 10 })
+        #expect(rows[0].dropFirst(3).map(CSVText.restored) == names)
+        #expect(rows[0][3] == "'=HYPERLINK(\"x\")", "a spreadsheet shows it as text")
+        #expect(rows[1][1] == "Q1, part \"a\"")
+        #expect(rows[4] == ["Total", "", "9.5", "0", "3.25", "0", "0", "0", "2.5", "0"])
+    }
+
+    @Test func exportImportExportIsStable() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        for layout in [GradeTable.Layout.questions, .students] {
+            let first = try ScoreTables.csv(project, layout: layout, assignment: "")
+            let file = folder.file("\(layout).csv")
+            try ScoreTables.write(first, to: file)
+            #expect(try ScoreTables.importCSV(file, into: project) == 0)
+            #expect(try ScoreTables.csv(project, layout: layout, assignment: "") == first)
+        }
+    }
+
+    @Test func aFilledSheetImportsAsOneUndoStep() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let file = folder.file("filled.csv")
+        try "Student,ID,Email,\"Q1, part \"\"a\"\"\",p1q2\r\n'+1,S2,,4,1\r\n\"O'Brien, Pat\",,,?,2.25\r\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try ScoreTables.importCSV(file, into: project) == 3)
+        let table = try ScoreTables.csv(project, layout: .questions, assignment: "")
+        #expect(table.contains(#"Page 1,"Q1, part ""a""",4,?,4,?,?,?,?,?"#))
+        #expect(table.contains(",Question 2,2.5,?,1,?,2.25,?,2.5,?"))
+        #expect(try project.store.undo() == "import filled.csv")
+        #expect(try ScoreTables.csv(project, layout: .questions, assignment: "").contains("Page 1,\"Q1, part \"\"a\"\"\",4,?,3.25,"))
+    }
+
+    @Test func oneBadCellRefusesTheWholeFile() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let before = try ScoreTables.csv(project, layout: .questions, assignment: "")
+        let file = folder.file("bad.csv")
+        func refusal(_ text: String) throws -> String? {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            do { try ScoreTables.importCSV(file, into: project); return nil } catch { return error.localizedDescription }
+        }
+        #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,2\n李明,,,3\n")
+            == "Row 3, column D: Score 3 does not fit p1q2: give 0 to 2.5 in steps of 0.25, or ? to clear. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2\nNobody,,,1\n")
+            == "Row 2, column A: no student 'Nobody' in this project. Nothing was imported.")
+        #expect(try refusal("Page Number,Question Number,Max Question Points,'+1\nPage 1,Question 9,1,1\n")
+            == "Row 2, column B: no question 'Question 9' on page 1. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,two\n")
+            == "Row 2, column D: Score 'two' is not a number: type points such as 3 or 2.5, or ? to clear. Nothing was imported.")
+        #expect(try ScoreTables.csv(project, layout: .questions, assignment: "") == before)
+    }
+}
