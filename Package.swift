@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C modules: the system libraries, found through pkg-config.
@@ -48,6 +49,7 @@ let package = Package(
             dependencies: [
                 "GraderCore", "GraderPDF", "GraderAssembly", "GraderStore",
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Yams", package: "Yams"),
             ]),
         .executableTarget(
             name: "ezgrader",
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-bench",
             dependencies: [
-                "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScanFactory", "GraderStore", "GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Bubble (OMR) reading: pure Swift over a grey page image; its benchmark on generated sheets.

@@ -76,3 +76,25 @@ public struct GradeBook: Sendable, Equatable {
     public func gradedCount(_ question: QuestionID) -> Int { scores[question]?.count ?? 0 }
 }
 
+extension GradeBook {
+    /// The student named, or the rule error that says so.
+    public func resolveStudent(_ name: String) throws(GradingError) -> StudentID {
+        guard let id = student(named: name) else { throw .unknownStudent(name) }
+        return id
+    }
+
+    /// The question named, or the rule error listing the known ones.
+    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion {
+        guard let question = question(named: name) else { throw .unknownQuestion(name: name, known: questions.map(\.name)) }
+        return question
+    }
+
+    /// The size of `page` (1-based) of `student`'s booklet.
+    public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
+
+    /// The annotation with `id`, or the rule error that says there is none.
+    public func resolveAnnotation(_ id: AnnotationID) throws(GradingError) -> Annotation {
+        guard let annotation = annotations.first(where: { $0.id == id }) else { throw .unknownAnnotation(id) }
+        return annotation
+    }
+}

@@ -11,6 +11,13 @@ public enum ScoreImport {
         public let question: QuestionID
         /// The score ("?" clears).
         public let score: Score
+
+        /// Creates an entry.
+        public init(student: StudentKey, question: QuestionID, score: Score) {
+            self.student = student
+            self.question = question
+            self.score = score
+        }
     }
 
     /// The scores `rows` (the parsed CSV, header first) set; empty cells leave a score as it is.

@@ -12,8 +12,10 @@ public struct GradingProject: Sendable {
 
     /// Creates `folder` from the scans: checks them as a class (like `merge`), imports each into
     /// `scans/`, and records the students in roster order (or the order given). On any failure
-    /// the half-made folder is removed, so nothing is left behind.
-    public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil) throws -> GradingProject {
+    /// the half-made folder is removed, so nothing is left behind. A rubric, when given, is
+    /// applied as part of the creation.
+    public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
+                              rubricPath: String? = nil) throws -> GradingProject {
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password)
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
         let scanFolder = (folder as NSString).appendingPathComponent("scans")
@@ -31,7 +33,9 @@ public struct GradingProject: Sendable {
                     try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes)
                 }
             }
-            return GradingProject(folder: folder, store: store)
+            let project = GradingProject(folder: folder, store: store)
+            if let rubricPath { try project.apply(rubricAt: rubricPath) }
+            return project
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error

@@ -35,6 +35,8 @@ public struct BlockReading: Sendable, Equatable {
     public var rows: [BubbleRowReading]
     /// How the block was found; nil when it could not be registered (every row is then uncertain).
     public var registration: Registration?
+    /// Why the block could not be read, in detail (rings found, fit residual), for audit; nil when it was.
+    public var problem: String?
 
     /// The readings alone, in row order.
     public var readings: [BubbleReading] { rows.map(\.reading) }

@@ -17,12 +17,22 @@ struct BlockRegistration: Sendable, Equatable {
 /// transform by least squares over the matched ring centres, dropping outliers.
 enum BlockRegistrar {
     /// Why a block could not be registered; any of these makes every row uncertain.
-    enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable, CustomStringConvertible {
         case noContrast
         case tooFewRings(found: Int, needed: Int)
         case badFit(rms: Double)
         case outOfRange
         case ambiguous
+
+        var description: String {
+            switch self {
+            case .noContrast: "no printed ink near the block"
+            case .tooFewRings(let found, let needed): "found \(found) rings where \(needed) are needed"
+            case .badFit(let rms): String(format: "the rings do not fit the block's grid (%.1f px off on average)", rms)
+            case .outOfRange: "the block lies off the page or is rotated or scaled beyond the limits"
+            case .ambiguous: "the block fits one row or column off almost as well"
+            }
+        }
     }
 
     /// The nominal pixel position of every bubble, row-major (row × choices + choice).
@@ -73,25 +83,26 @@ enum BlockRegistrar {
         let needed = max(6, (nominal.count + 1) / 2)
         guard rings.count >= needed else { return .failure(.tooFewRings(found: rings.count, needed: needed)) }
 
-        guard var transform = vote(nominal: nominal, rings: rings, reach: reach, limits: limits) else {
+        guard let voted = vote(nominal: nominal, rings: rings, reach: reach, limits: limits) else {
             return .failure(.tooFewRings(found: 0, needed: needed))
         }
-
-        // Refine: match each bubble to the nearest ring, fit, tighten, repeat.
-        var tolerance = spacing * 0.3
-        var matched: [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] = []
-        var rms = Double.infinity
-        for _ in 0..<4 {
-            matched = match(nominal: nominal, rings: rings, transform: transform, tolerance: tolerance)
-            guard matched.count >= needed,
-                  let fitted = SimilarityTransform.fit(from: matched.map(\.nominal), to: matched.map(\.ring))
-            else { return .failure(.tooFewRings(found: matched.count, needed: needed)) }
-            transform = fitted
-            rms = residual(matched, transform)
-            tolerance = max(2.5, min(tolerance, 4 * rms))
+        // The vote can land one row or column off (the grid matches itself shifted, all but one
+        // edge): refine from the voted placement and from its eight grid neighbours, keep the best.
+        var best: Refined?
+        for dx in [0.0, block.columnSpacing, -block.columnSpacing] {
+            for dy in [0.0, block.rowSpacing, -block.rowSpacing] {
+                let start = voted.shifted(by: (dx * ppp, dy * ppp))
+                guard let refined = refine(start, nominal: nominal, rings: rings, tolerance: spacing * 0.3) else { continue }
+                if best == nil || refined.matched.count > best!.matched.count
+                    || (refined.matched.count == best!.matched.count && refined.rms < best!.rms) {
+                    best = refined
+                }
+            }
         }
-        matched = match(nominal: nominal, rings: rings, transform: transform, tolerance: tolerance)
-        guard matched.count >= needed else { return .failure(.tooFewRings(found: matched.count, needed: needed)) }
+        guard let best, best.matched.count >= needed else {
+            return .failure(.tooFewRings(found: best?.matched.count ?? 0, needed: needed))
+        }
+        let (transform, matched, rms, tolerance) = (best.transform, best.matched, best.rms, best.tolerance)
         guard rms <= 0.1 * diameter else { return .failure(.badFit(rms: rms)) }
         guard abs(transform.scale - 1) <= limits.maxScaleChange + 0.02,
               abs(transform.rotation) <= (limits.maxRotationDegrees + 1) * .pi / 180
@@ -105,6 +116,31 @@ enum BlockRegistrar {
             if matched.count - rival < 2 { return .failure(.ambiguous) }
         }
         return .success(BlockRegistration(transform: transform, ringsMatched: matched.count, rmsResidual: rms))
+    }
+
+    /// A placement refined over the rings: the bubbles matched to a ring, and the fit's residual.
+    private struct Refined {
+        var transform: SimilarityTransform
+        var matched: [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))]
+        var rms: Double
+        var tolerance: Double
+    }
+
+    /// Matches each bubble to the nearest ring, fits by least squares, tightens the match distance
+    /// to a few times the residual (dropping outliers), and repeats.
+    private static func refine(
+        _ start: SimilarityTransform, nominal: [(x: Double, y: Double)], rings: [RingFinder.Ring], tolerance initial: Double
+    ) -> Refined? {
+        var transform = start, tolerance = initial, rms = Double.infinity
+        for _ in 0..<4 {
+            let matched = match(nominal: nominal, rings: rings, transform: transform, tolerance: tolerance)
+            guard let fitted = SimilarityTransform.fit(from: matched.map(\.nominal), to: matched.map(\.ring)) else { return nil }
+            transform = fitted
+            rms = residual(matched, transform)
+            tolerance = max(2.5, min(tolerance, 4 * rms))
+        }
+        let matched = match(nominal: nominal, rings: rings, transform: transform, tolerance: tolerance)
+        return Refined(transform: transform, matched: matched, rms: rms, tolerance: tolerance)
     }
 
     /// The best rotation, scale and shift by voting: every (ring, bubble) pair within reach votes

@@ -16,19 +16,24 @@ public enum BubbleReader {
         _ block: BubbleBlock, in image: GrayImage, limits: RegistrationLimits = .standard,
         thresholds: FillThresholds = .standard
     ) -> BlockReading {
-        if let problem = block.problem { return unreadable(block, reason: "the block definition is invalid: \(problem)") }
-        guard case .success(let registration) = BlockRegistrar.register(block, in: image, limits: limits) else {
-            return unreadable(block, reason: unregisteredReason)
+        if let problem = block.problem {
+            return unreadable(block, reason: "the block definition is invalid: \(problem)", detail: problem)
+        }
+        let registration: BlockRegistration
+        switch BlockRegistrar.register(block, in: image, limits: limits) {
+        case .success(let found): registration = found
+        case .failure(let failure): return unreadable(block, reason: unregisteredReason, detail: failure.description)
         }
         let ppp = image.pixelsPerPoint, transform = registration.transform
         let nominal = BlockRegistrar.nominalCentres(block, pixelsPerPoint: ppp)
         let centres = nominal.map { transform.apply($0) }
         let ringRadius = (block.bubbleDiameter / 2 - 0.45) * ppp * transform.scale
         guard let levels = InkLevels.measure(in: image, centres: centres, radius: ringRadius), levels.contrast >= 40 else {
-            return unreadable(block, reason: "too little contrast between paper and printed rings")
+            let reason = "too little contrast between paper and printed rings"
+            return unreadable(block, reason: reason, detail: reason)
         }
 
-        let discRadius = ringRadius * 0.7
+        let discRadius = ringRadius * 0.8
         let columns = block.choices.count
         var rows: [BubbleRowReading] = []
         rows.reserveCapacity(block.rows)
@@ -50,16 +55,16 @@ public enum BubbleReader {
             rotationDegrees: transform.rotation * 180 / .pi, scale: transform.scale,
             ringsMatched: registration.ringsMatched, ringsExpected: block.bubbleCount,
             rmsResidual: registration.rmsResidual / ppp, paperLevel: levels.paper, inkLevel: levels.ink)
-        return BlockReading(block: block, rows: rows, registration: info)
+        return BlockReading(block: block, rows: rows, registration: info, problem: nil)
     }
 
-    private static func unreadable(_ block: BubbleBlock, reason: String) -> BlockReading {
+    private static func unreadable(_ block: BubbleBlock, reason: String, detail: String) -> BlockReading {
         BlockReading(
             block: block,
             rows: (0..<max(block.rows, 0)).map {
                 BubbleRowReading(row: $0, questionNumber: block.questionNumber(row: $0), reading: .uncertain(reason: reason),
                                  fills: [])
             },
-            registration: nil)
+            registration: nil, problem: detail)
     }
 }

@@ -47,7 +47,7 @@ enum RingFinder {
                     // A ring's line covers at least ~half its circumference's worth of pixels.
                     guard (low...high).contains(boxWidth), (low...high).contains(boxHeight),
                           Double(count) >= diameter * 1.5 else { continue }
-                    rings.append(Ring(x: Double(region.x0 + minX + maxX + 1) / 2, y: Double(region.y0 + minY + maxY + 1) / 2))
+                    rings.append(Ring(x: Double(region.x0) + Double(minX + maxX + 1) / 2, y: Double(region.y0) + Double(minY + maxY + 1) / 2))
                 }
             }
         }

@@ -26,6 +26,11 @@ struct SimilarityTransform: Equatable, Sendable {
         (a * p.x - b * p.y + tx, b * p.x + a * p.y + ty)
     }
 
+    /// The same transform applied to points moved by `delta` first: `T'(p) = T(p + delta)`.
+    func shifted(by delta: (x: Double, y: Double)) -> SimilarityTransform {
+        SimilarityTransform(a: a, b: b, tx: tx + a * delta.x - b * delta.y, ty: ty + b * delta.x + a * delta.y)
+    }
+
     var scale: Double { (a * a + b * b).squareRoot() }
     var rotation: Double { atan2(b, a) }
 

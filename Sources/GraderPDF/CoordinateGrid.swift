@@ -11,14 +11,16 @@ enum CoordinateGrid {
         cairo_set_line_width(cr, pixel)
         for step in stride(from: 50.0, to: max(size.width, size.height), by: 50) {
             let major = step.truncatingRemainder(dividingBy: 100) == 0
+            // Centred on a pixel, so a line is one crisp pixel rather than two faint ones.
+            let line = ((step / pixel).rounded(.down) + 0.5) * pixel
             cairo_set_source_rgba(cr, 0.0, 0.35, 0.85, major ? 0.6 : 0.25)
             if step < size.width {
-                cairo_move_to(cr, step, 0)
-                cairo_line_to(cr, step, size.height)
+                cairo_move_to(cr, line, 0)
+                cairo_line_to(cr, line, size.height)
             }
             if step < size.height {
-                cairo_move_to(cr, 0, step)
-                cairo_line_to(cr, size.width, step)
+                cairo_move_to(cr, 0, line)
+                cairo_line_to(cr, size.width, line)
             }
             cairo_stroke(cr)
         }

@@ -79,11 +79,3 @@ extension ProjectStore {
         return (book, try book.resolveStudent(student))
     }
 }
-
-extension GradeBook {
-    /// The annotation with `id`, or the rule error that says there is none.
-    public func resolveAnnotation(_ id: AnnotationID) throws(GradingError) -> Annotation {
-        guard let annotation = annotations.first(where: { $0.id == id }) else { throw .unknownAnnotation(id) }
-        return annotation
-    }
-}

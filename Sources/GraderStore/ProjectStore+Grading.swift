@@ -6,20 +6,43 @@ extension ProjectStore {
     /// Puts a grade box on `page` at `position` ("430,60" in points or "70%,8%"), measured on
     /// the page of `student` (default: the first student); it appears for every student as "?".
     public func addQuestion(page: Int, at position: String, maxPoints: String, label: String?, measuredOn student: String? = nil) throws -> NumberedQuestion {
-        try change("add question on page \(page)") { writer in
+        try addQuestions([QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: label)],
+                         description: "add question on page \(page)", measuredOn: student)[0]
+    }
+
+    /// Adds several questions as one change (a rubric): all of them, or none when one is refused.
+    public func addQuestions(_ specs: [QuestionSpec], description: String, measuredOn student: String? = nil) throws -> [NumberedQuestion] {
+        try change(description) { writer in
             let book = try writer.gradeBook()
-            let page = try GradingRules.page(page, pages: book.pagesPerStudent)
-            let max = try GradingRules.maximum(maxPoints)
             let owner = try student.map { name throws(GradingError) in try book.resolveStudent(name) } ?? StudentID(0)
-            let size = book.students.isEmpty ? PageSize(width: 612, height: 792) : book.students[owner.index].pageSizes[page - 1]
-            let relative = try GradingRules.position(position, page: page, size: size)
-            let label = label?.trimmingCharacters(in: .whitespaces)
-            if let label, !label.isEmpty, book.questions.contains(where: { $0.question.label == label }) {
-                throw GradingError.duplicateLabel(label)
+            var labels = Set(book.questions.compactMap(\.question.label)), added: [QuestionID] = []
+            for spec in specs {
+                let question = try Self.checked(spec, in: book, measuredOn: owner, labels: &labels)
+                added.append(try writer.insertQuestion(page: question.page, position: question.position,
+                                                       maxPoints: question.maxPoints, label: question.label))
             }
-            let id = try writer.insertQuestion(page: page, position: relative, maxPoints: max, label: label?.isEmpty == true ? nil : label)
-            return try writer.gradeBook().questions.first { $0.question.id == id }!
+            let numbered = try writer.gradeBook().questions
+            return added.map { id in numbered.first { $0.question.id == id }! }
         }
+    }
+
+    /// Checks `spec` against the rules without adding it; `labels` collects the labels taken.
+    public func checkQuestion(_ spec: QuestionSpec, labels: inout Set<String>) throws {
+        let book = try gradeBook()
+        _ = try Self.checked(spec, in: book, measuredOn: StudentID(0), labels: &labels)
+    }
+
+    private static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID,
+                                labels: inout Set<String>) throws(GradingError) -> Question {
+        let page = try GradingRules.page(spec.page, pages: book.pagesPerStudent)
+        let max = try GradingRules.maximum(spec.maxPoints)
+        let size = book.students.isEmpty ? PageSize(width: 612, height: 792) : book.pageSize(owner, page: page)
+        let relative = try GradingRules.position(spec.position, page: page, size: size)
+        let label = spec.label?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+        if let label {
+            guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
+        }
+        return Question(id: QuestionID(0), page: page, position: relative, maxPoints: max, label: label)
     }
 
     /// Changes a question's maximum for everyone (a curve). Refused when a score would exceed it.
@@ -67,21 +90,28 @@ extension ProjectStore {
     }
 }
 
-extension GradeBook {
-    /// The student named, or the rule error that says so.
-    public func resolveStudent(_ name: String) throws(GradingError) -> StudentID {
-        guard let id = student(named: name) else { throw .unknownStudent(name) }
-        return id
-    }
+/// A question as a user or rubric gives it, before the rules check it.
+public struct QuestionSpec: Sendable, Equatable {
+    /// Page number, from 1.
+    public var page: Int
+    /// "x,y" in points or "x%,y%".
+    public var position: String
+    /// Maximum points as typed.
+    public var maxPoints: String
+    /// Optional label.
+    public var label: String?
 
-    /// The question named, or the rule error listing the known ones.
-    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion {
-        guard let question = question(named: name) else { throw .unknownQuestion(name: name, known: questions.map(\.name)) }
-        return question
+    /// Creates a spec.
+    public init(page: Int, position: String, maxPoints: String, label: String?) {
+        self.page = page
+        self.position = position
+        self.maxPoints = maxPoints
+        self.label = label
     }
+}
 
-    /// The size of `page` (1-based) of `student`'s booklet.
-    public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 extension ProjectStore {

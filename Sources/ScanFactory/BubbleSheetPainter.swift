@@ -109,7 +109,7 @@ enum BubbleSheetPainter {
         case .light(let c):
             scribble(cr, at: at(c), radius: radius, coverage: 1, alpha: rng.uniform(0.22, 0.42), rng: &rng)
         case .partial(let c):
-            scribble(cr, at: at(c), radius: radius, coverage: rng.uniform(0.3, 0.6), alpha: rng.uniform(0.7, 0.9), rng: &rng)
+            scribble(cr, at: at(c), radius: radius, coverage: rng.uniform(0.4, 0.75), alpha: rng.uniform(0.7, 0.9), rng: &rng)
         case .tick(let c):
             tick(cr, at: at(c), radius: radius, rng: &rng)
         case .cross(let c):

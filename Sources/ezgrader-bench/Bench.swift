@@ -20,10 +20,16 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs of each command; the median is reported.") var runs = 3
     @Option(help: "Folder for the generated class and outputs.") var work = ".build-bench"
     @Option(help: "The ezgrader binary to measure (default: beside this one).") var ezgrader: String?
+    @Option(help: "Students in the project benchmark (question add, status, CSV export).") var projectStudents = 1000
+    @Option(help: "Questions in the project benchmark.") var projectQuestions = 50
+    @Flag(help: "Only the project benchmark (no scanned class).") var projectOnly = false
 
     func run() throws {
         let binary = ezgrader ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("ezgrader").path
+        try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
+        try ProjectBench.run(binary: binary, students: projectStudents, questions: projectQuestions, runs: runs, in: work)
+        if projectOnly { return }
         let files = try ClassGenerator.scannedClass(students: students, pages: pages, in: work)
         let inputBytes = try files.reduce(0) { $0 + (try fileSize($1)) }
         let out = "\(work)/out"

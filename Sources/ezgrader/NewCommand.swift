@@ -18,17 +18,24 @@ struct NewCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The students' PDFs, or folders of them.", valueName: "scans")) var scans: [String]
     @Option(help: "CSV mapping scan files to students: columns file,name[,id,email].") var roster: String?
     @Option(help: "Password of password-protected scans (they are stored decrypted).") var password: String?
+    @Option(help: "A rubric (YAML) whose questions to add.") var rubric: String?
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
         let folder = name.hasSuffix(".ezgrader") ? name : name + ".ezgrader"
-        let project = try reportingErrors { try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password) }
+        let project = try reportingErrors {
+            try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password, rubricPath: rubric)
+        }
         let book = try reportingErrors { try project.store.gradeBook() }
         if json {
             try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)"])
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
-            print("Next: add a question, e.g. ezgrader question add \(folder) --page 1 --at 430,60 --max 4 --label Q1")
+            if book.questions.isEmpty {
+                print("Next: add a question, e.g. ezgrader question add \(folder) --page 1 --at 430,60 --max 4 --label Q1")
+            } else {
+                print("\(count(book.questions.count, "question")) from the rubric. Next: ezgrader grade \(folder)")
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ struct QuestionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "question",
         abstract: "Add, list, curve or remove grade boxes (questions).",
-        subcommands: [Add.self, List.self, SetMax.self, Remove.self])
+        subcommands: [Add.self, Import.self, List.self, SetMax.self, Remove.self])
 
     /// A question as scripts see it.
     struct Line: Encodable {
@@ -48,6 +48,27 @@ struct QuestionCommand: ParsableCommand {
                 if options.json { try printJSON(line) } else {
                     print("Added \(question.name) on page \(page) (max \(question.question.maxPoints)) for \(count(book.students.count, "student")).")
                 }
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add every question of a rubric file (YAML) in one step.",
+            discussion: """
+                The rubric lists questions as page, at (x,y in points or x%,y%), max and an \
+                optional label; see SamplePDFs/rubric.yaml. All are added, or none.
+
+                Example:
+                  ezgrader question import exam.ezgrader SamplePDFs/rubric.yaml
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The rubric YAML file.") var rubric: String
+
+        func run() throws {
+            try reportingErrors {
+                let added = try options.open().apply(rubricAt: rubric)
+                if options.json { try printJSON(["added": added]) } else { print("Added \(count(added, "question")) from \(rubric).") }
             }
         }
     }

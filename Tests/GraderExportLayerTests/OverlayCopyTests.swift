@@ -37,7 +37,7 @@ extension ExportLayerTests {
                 let diff = PixelDiff(base: try original.page(at: index).renderRGB(dpi: 72),
                                      changed: try graded.page(at: index).renderRGB(dpi: 72))
                 #expect(diff.count(.red, in: Self.frame) > 100, "page \(index + 1) shows its box")
-                #expect(graded.page(at: index).text.contains("\(index) / 4"), "page \(index + 1) has its own layer page")
+                #expect(spaceless(graded.page(at: index).text).contains("\(index)/4"), "page \(index + 1) has its own layer page")
             }
         }
 
@@ -57,7 +57,7 @@ extension ExportLayerTests {
             #expect(try fontDescriptorCount(output) == layerFonts, "fonts copied once for the whole output")
             #expect(try formXObjectCount(output) == 2, "one form per layer page used, however many pages show it")
             let graded = try PDFDocument(path: output)
-            #expect(overlays.enumerated().allSatisfy { graded.page(at: $0.offset).text.contains("\($0.element) / 4") })
+            #expect(overlays.enumerated().allSatisfy { spaceless(graded.page(at: $0.offset).text).contains("\($0.element)/4") })
         }
 
         @Test func badOverlayPickIsABadPlan() throws {
@@ -69,6 +69,9 @@ extension ExportLayerTests {
             }
             #expect(!FileManager.default.fileExists(atPath: folder.file("out.pdf")))
         }
+
+        /// Page text without spaces: poppler guesses spaces from glyph gaps, which differ with the text's size.
+        private func spaceless(_ text: String) -> String { text.filter { !$0.isWhitespace } }
 
         private func uncompressed(_ path: String) throws -> String {
             let result = try runCommand("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", path, "-"])

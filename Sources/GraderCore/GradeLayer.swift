@@ -1,0 +1,38 @@
+/// What the grade layer draws on each page of a student's booklet: the grade boxes of that page
+/// ("earned / max", "? / max" while ungraded), the student's ink and notes, and on the first page
+/// the total, in the top margin where it covers none of the student's work.
+public enum GradeLayer {
+    /// Size of a grade box in points (its top-left corner is the question's position).
+    public static let boxSize = (width: 64.0, height: 22.0)
+
+    /// The marks of `page` (1-based) of `student`'s booklet.
+    public static func marks(_ book: GradeBook, student: StudentID, page: Int) -> PageMarks {
+        let size = book.pageSize(student, page: page)
+        var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.map { numbered in
+            let score = book.score(numbered.question.id, student)
+            let origin = numbered.question.position.point(on: size)
+            let frame = PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
+                                 width: boxSize.width, height: boxSize.height)
+            return .gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
+        }
+        for annotation in book.annotations where annotation.page == PageRef(student: student, page: page) {
+            switch annotation.content {
+            case .ink(let stroke):
+                marks.append(.ink(points: stroke.points.map { $0.point(on: size) }, color: stroke.color, width: stroke.width))
+            case .note(let note):
+                let at = note.position.point(on: size)
+                marks.append(.note(text: note.text, at: at, fontSize: note.fontSize, color: note.color,
+                                   maxWidth: max(size.width - at.x - 18, 72)))
+            }
+        }
+        if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
+        return PageMarks(size: size, marks: marks)
+    }
+
+    /// "Total 17.5 / 24" and, while any question is ungraded, "· 2 ungraded".
+    public static func totalText(_ book: GradeBook, _ student: StudentID) -> String {
+        let ungraded = book.questions.filter { book.score($0.question.id, student) == .ungraded }.count
+        let text = "Total \(GradeTable.earned(book, student)) / \(GradeTable.maximum(book))"
+        return ungraded == 0 ? text : text + " · \(ungraded) ungraded"
+    }
+}

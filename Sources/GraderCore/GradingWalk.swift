@@ -1,0 +1,31 @@
+/// The order an interactive grading session visits (student, question) pairs: grouped by page
+/// (each question across the whole class, students in the grading order) or by student (each
+/// student's questions in reading order).
+public struct GradingWalk: Sendable, Equatable {
+    /// One stop: a student's score on a question.
+    public struct Stop: Hashable, Sendable {
+        /// Whose.
+        public let student: StudentID
+        /// Which question.
+        public let question: NumberedQuestion
+    }
+
+    /// Every stop, in order.
+    public let stops: [Stop]
+
+    /// The walk over `questions` (default: all) in `order`.
+    public init(_ book: GradeBook, order: GradingOrder, questions: [NumberedQuestion]? = nil) {
+        let questions = questions ?? book.questions
+        let students = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order).studentOrder
+        if order.groupsByPage {
+            stops = questions.flatMap { question in students.map { Stop(student: $0, question: question) } }
+        } else {
+            stops = students.flatMap { student in questions.map { Stop(student: student, question: $0) } }
+        }
+    }
+
+    /// Where a session resumes: the first stop still ungraded (nil when all are graded).
+    public func firstUngraded(in book: GradeBook) -> Int? {
+        stops.firstIndex { book.score($0.question.question.id, $0.student) == .ungraded }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GraderStore
+import Yams
+
+/// A rubric file (YAML) that sets up an exam's questions in one command, so a course with the
+/// same exam layout every term reuses it:
+///
+/// ```yaml
+/// questions:
+///   - page: 1
+///     at: 470,190        # top-left of the grade box: points from the top-left, or 70%,24%
+///     max: 4
+///     label: Q1          # optional
+/// ```
+public struct Rubric: Sendable, Equatable {
+    /// The questions, in file order.
+    public let questions: [QuestionSpec]
+
+    /// Reads the rubric at `path`; errors name the file and line.
+    public init(contentsOf path: String) throws(RubricError) {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: path)
+        }
+        try self.init(yaml: text, path: path)
+    }
+
+    /// Parses rubric YAML; `path` is only used in messages.
+    public init(yaml text: String, path: String) throws(RubricError) {
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch {
+            throw .syntax(path: path, line: Self.line(of: error), detail: "\(error)".components(separatedBy: "\n").first ?? "")
+        }
+        guard let mapping = root?.mapping, let list = mapping["questions"] else {
+            throw .invalid(path: path, line: root?.mark?.line ?? 1, detail: "the file must have a 'questions:' list")
+        }
+        guard let items = list.sequence else { throw .invalid(path: path, line: list.mark?.line ?? 1, detail: "'questions' must be a list of '- page: …' entries") }
+        questions = try items.map { item throws(RubricError) in try Self.question(item, path: path) }
+    }
+
+    private static func question(_ node: Node, path: String) throws(RubricError) -> QuestionSpec {
+        let line = node.mark?.line ?? 1
+        guard let fields = node.mapping else { throw .invalid(path: path, line: line, detail: "a question must be page:, at:, max: (and label:)") }
+        let known: Set<String> = ["page", "at", "max", "label"]
+        for key in fields.keys.compactMap(\.string) where !known.contains(key) {
+            throw .invalid(path: path, line: fields[key]?.mark?.line ?? line, detail: "unknown field '\(key)' (use page, at, max, label)")
+        }
+        func value(_ key: String) throws(RubricError) -> Node {
+            guard let value = fields[key] else { throw .invalid(path: path, line: line, detail: "the question has no '\(key)'") }
+            return value
+        }
+        let pageNode = try value("page")
+        guard let page = pageNode.int else { throw .invalid(path: path, line: pageNode.mark?.line ?? line, detail: "page must be a whole number") }
+        let atNode = try value("at")
+        let at = atNode.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? atNode.string ?? ""
+        let maxNode = try value("max")
+        return QuestionSpec(page: page, position: at, maxPoints: maxNode.string ?? "", label: fields["label"]?.string)
+    }
+
+    private static func line(of error: any Error) -> Int {
+        if let yaml = error as? YamlError, case .scanner(_, _, let mark, _) = yaml { return mark.line }
+        if let yaml = error as? YamlError, case .parser(_, _, let mark, _) = yaml { return mark.line }
+        return 1
+    }
+
+    /// The line of the `index`th question, for messages when the project refuses it.
+    public static func lineOfQuestion(_ index: Int, in text: String) -> Int? {
+        guard let items = (try? Yams.compose(yaml: text))??.mapping?["questions"]?.sequence, index < items.count else { return nil }
+        return items[index].mark?.line
+    }
+}
+
+/// Why a rubric file cannot be used.
+public enum RubricError: Error, Equatable, Sendable {
+    /// Cannot be read.
+    case unreadable(path: String)
+    /// Not valid YAML.
+    case syntax(path: String, line: Int, detail: String)
+    /// Valid YAML, but not a rubric.
+    case invalid(path: String, line: Int, detail: String)
+    /// A question the project refuses (off the page, bad maximum, …).
+    case refused(path: String, line: Int, detail: String)
+}
+
+extension RubricError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let path): "Rubric '\(path)' cannot be read: check the path."
+        case .syntax(let path, let line, let detail): "Rubric '\(path)' line \(line): not valid YAML (\(detail)). Nothing was added."
+        case .invalid(let path, let line, let detail): "Rubric '\(path)' line \(line): \(detail). Nothing was added."
+        case .refused(let path, let line, let detail): "Rubric '\(path)' line \(line): \(detail) Nothing was added."
+        }
+    }
+}
+
+extension GradingProject {
+    /// Adds every question of the rubric at `path` as one change; a refused question names its line.
+    @discardableResult
+    public func apply(rubricAt path: String) throws -> Int {
+        let rubric = try Rubric(contentsOf: path)
+        var labels = Set(try store.gradeBook().questions.compactMap(\.question.label))
+        for (index, spec) in rubric.questions.enumerated() {
+            // Check each question first, so the error can name its line.
+            do { try store.checkQuestion(spec, labels: &labels) } catch {
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                throw RubricError.refused(path: path, line: Rubric.lineOfQuestion(index, in: text) ?? 1, detail: error.localizedDescription)
+            }
+        }
+        return try store.addQuestions(rubric.questions, description: "apply rubric \((path as NSString).lastPathComponent)").count
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A whole session as a grader runs it: new project with a rubric → grade through a pipe →
+/// undo → export, checking what each step prints and writes.
+@Suite struct GradingSessionTests {
+    private let ezgrader = builtProduct("ezgrader")
+
+    @Test func newRubricGradeUndoExport() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna", "Ben", "Cy"], pages: 2, in: folder)
+        try """
+            questions:
+              - page: 1
+                at: 476,176
+                max: 4
+                label: Q1
+              - page: 2
+                at: 80%,10%
+                max: 2.5
+            """.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let created = try runCommand(ezgrader, ["new", "exam", folder.path, "--rubric", "rubric.yaml"], in: folder.path)
+        #expect(created.output == "Created exam.ezgrader: 3 students × 2 pages.\n2 questions from the rubric. Next: ezgrader grade exam.ezgrader\n")
+
+        let graded = try runCommand(ezgrader, ["grade", "exam"], input: "4\nfive\n3.5\ns\nb\n2\n", in: folder.path)
+        #expect(graded.output == """
+            [1/6] Anna — p. 1, Q1 (max 4) now ? > 4
+            [2/6] Ben — p. 1, Q1 (max 4) now ? > five
+            [2/6] Ben — p. 1, Q1 (max 4) now ? > 3.5
+            [3/6] Cy — p. 1, Q1 (max 4) now ? > s
+            [4/6] Anna — p. 2, p2q1 (max 2.5) now ? > b
+            [3/6] Cy — p. 1, Q1 (max 4) now ? > 2
+            [4/6] Anna — p. 2, p2q1 (max 2.5) now ? > 
+            Saved 3 scores; 3 of 6 still ungraded.
+
+            """)
+        #expect(graded.error == "Score 'five' is not a number: type points such as 3 or 2.5, or ? to clear.\n")
+
+        let resumed = try runCommand(ezgrader, ["grade", "exam"], input: "2.5\nq\n", in: folder.path)
+        #expect(resumed.output.hasPrefix("[4/6] Anna — p. 2, p2q1 (max 2.5) now ? > 2.5\n"), "resumes at the first ungraded")
+
+        #expect(try runCommand(ezgrader, ["undo", "exam"], in: folder.path).output == "Undid: score Anna on p2q1: 2.5\n")
+        let csv = try runCommand(ezgrader, ["export", "csv", "exam"], in: folder.path)
+        #expect(csv.output == "Page Number,Question Number,Max Question Points,Anna,Ben,Cy\r\nPage 1,Q1,4,4,3.5,2\r\n"
+            + "Page 2,Question 1,2.5,?,?,?\r\nTotal,,6.5,4,3.5,2\r\n")
+    }
+
+    @Test func rubricErrorsNameTheLine() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna"], pages: 1, in: folder)
+        try "questions:\n  - page: 1\n    at: 476,176\n    max: 4\n  - page: 1\n    at: 900,10\n    max: 2\n"
+            .write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let result = try runCommand(ezgrader, ["new", "exam", folder.path, "--rubric", "rubric.yaml"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.error.hasSuffix("error: Rubric 'rubric.yaml' line 5: Position 900,10 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%. Nothing was added.\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")), "a refused new project leaves nothing behind")
+    }
+}
