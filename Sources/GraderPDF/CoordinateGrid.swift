@@ -26,16 +26,18 @@ enum CoordinateGrid {
         }
         let fontSize = 11 * pixel
         for step in stride(from: 100.0, to: max(size.width, size.height), by: 100) {
-            if step < size.width { label(Int(step), x: step + 2 * pixel, y: 2 * pixel, fontSize: fontSize, on: cr) }
-            if step < size.height { label(Int(step), x: 2 * pixel, y: step + 2 * pixel, fontSize: fontSize, on: cr) }
+            if step < size.width { label(Int(step), x: step, y: 2 * pixel, pageWidth: size.width, fontSize: fontSize, on: cr) }
+            if step < size.height { label(Int(step), x: 0, y: step + 2 * pixel, pageWidth: size.width, fontSize: fontSize, on: cr) }
         }
         cairo_restore(cr)
     }
 
-    /// A number on a white patch, its top-left corner at (`x`, `y`).
-    private static func label(_ value: Int, x: Double, y: Double, fontSize: Double, on cr: OpaquePointer) {
+    /// A number on a white patch just right of `x` (left of it near the right edge), its top at `y`.
+    private static func label(_ value: Int, x line: Double, y: Double, pageWidth: Double, fontSize: Double, on cr: OpaquePointer) {
         let text = PangoText(String(value), fontSize: fontSize, bold: true, for: cr)
         let box = text.logicalBox
+        let gap = fontSize / 5
+        let x = line + gap + box.width <= pageWidth ? line + gap : line - gap - box.width
         cairo_rectangle(cr, x, y, box.width, box.height)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
         cairo_fill(cr)

@@ -16,4 +16,14 @@ public enum FileDigest {
         }
         return g_checksum_get_string(checksum).map { String(cString: $0) }
     }
+
+    /// The lowercase hex SHA-256 of `data`.
+    public static func sha256(of data: Data) -> String {
+        let checksum = g_checksum_new(G_CHECKSUM_SHA256)
+        defer { g_checksum_free(checksum) }
+        data.withUnsafeBytes { bytes in
+            g_checksum_update(checksum, bytes.bindMemory(to: UInt8.self).baseAddress, gssize(bytes.count))
+        }
+        return String(cString: g_checksum_get_string(checksum))
+    }
 }

@@ -97,10 +97,19 @@ struct OMRBench: ParsableCommand {
         }
         guard failures.value.isEmpty else { throw ValidationError(failures.value.joined(separator: "\n")) }
 
+        // Read alone, one thread: the first pages rendered once, each read several times; the
+        // fastest run of each counts (the machine may be busy with other work).
+        var readAlone: [Duration] = []
+        for plan in plans.prefix(20) {
+            let image = try GrayImage(rendering: PDFDocument(path: plan.path).page(at: 0), pixelsPerPoint: ppp)
+            let layout = layouts[plan.index]
+            readAlone.append((0..<15).map { _ in clock.measure { for block in layout.blocks { _ = BubbleReader.read(block, in: image) } } }.min()!)
+        }
+
         var tally = Tally()
         for outcome in outcomes.value.joined() { tally.add(outcome) }
         Report.print(tally, pages: plans.count, wall: wall, render: renderTime.value, read: readTime.value,
-                     workers: workers, showFills: fills)
+                     workers: workers, readAlone: readAlone, showFills: fills)
         if tally.total.wrong > 0 { throw ExitCode(1) }
     }
 }

@@ -4,9 +4,10 @@ import GraderCore
 /// Prints the benchmark's figures.
 enum Report {
     static func print(_ tally: Tally, pages: Int, wall: Duration, render: Duration, read: Duration, workers: Int,
-                      showFills: Bool) {
+                      readAlone: [Duration], showFills: Bool) {
         func pct(_ part: Int, _ whole: Int) -> String { String(format: "%.2f %%", whole == 0 ? 0 : 100 * Double(part) / Double(whole)) }
         func secs(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        func median(_ values: [Duration]) -> Double { values.isEmpty ? .nan : secs(values.sorted()[values.count / 2]) }
         let t = tally.total
         Swift.print("""
 
@@ -27,10 +28,11 @@ enum Report {
         Swift.print(String(format: """
 
             throughput (render + read, %d workers): %.1f pages/s (%.2f s wall for %d pages)
-            per page, one core: render %.1f ms, read %.2f ms (both blocks)
-            read alone: %.0f pages/s per core
+            per page, one core, during that run: render %.1f ms, read %.2f ms (both blocks)
+            read alone (one thread, best of 15, %d pages): median %.2f ms per page = %.0f pages/s per core
             """, workers, Double(pages) / secs(wall), secs(wall), pages,
-            1000 * renderSeconds / Double(pages), 1000 * readSeconds / Double(pages), Double(pages) / readSeconds))
+            1000 * renderSeconds / Double(pages), 1000 * readSeconds / Double(pages),
+            readAlone.count, 1000 * median(readAlone), 1 / median(readAlone)))
 
         for wrong in tally.wrongRows.prefix(30) {
             Swift.print("WRONG sheet \(wrong.sheet) \(wrong.block) row \(wrong.row): drew \(wrong.truth.mark), read \(wrong.reading), "

@@ -5,7 +5,7 @@ import GraderKit
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Write the grade tables (CSV) or the graded PDFs.",
-        subcommands: [CSVExport.self])
+        subcommands: [PDFExportCommand.self, CSVExport.self])
 
     struct CSVExport: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -40,6 +40,48 @@ struct ExportCommand: ParsableCommand {
             do { try ScoreTables.write(text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
             print("Wrote \(output).")
         }
+    }
+}
+
+struct PDFExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pdf",
+        abstract: "Write a graded PDF per student, and optionally the whole class in one PDF.",
+        discussion: """
+            Each page keeps the original scan untouched, with the grade layer (grade boxes, ink, \
+            notes, the total in the first page's top margin) laid over it. Only students whose \
+            grades changed since the last export are rewritten (--all rewrites every one).
+
+            Example:
+              ezgrader export pdf exam.ezgrader --out graded --combined class-graded.pdf --cover
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "Folder for the per-student PDFs.") var out: String
+    @Option(help: "Also write the whole class in grading order to this file.") var combined: String?
+    @Option(help: "Order of the combined document: per-page, per-student or shuffled (default: the project's).") var order: String?
+    @Option(help: "Seed for --order shuffled.") var seed: UInt64?
+    @Flag(help: "Start each student's PDF with a cover page listing every question's score.") var cover = false
+    @Flag(help: "Rewrite every student's PDF, changed or not.") var all = false
+
+    func validate() throws {
+        if let order, GradingOrder(name: order, seed: nil) == nil {
+            throw ValidationError("--order must be per-page, per-student or shuffled, not '\(order)'.")
+        }
+    }
+
+    func run() throws {
+        let progress = TerminalProgress(label: "exporting")
+        let report = try reportingErrors {
+            try PDFExport.run(try options.open(),
+                              .init(folder: out, combined: combined, order: order.flatMap { GradingOrder(name: $0, seed: seed ?? 0) },
+                                    cover: cover, all: all),
+                              progress: progress.update)
+        }
+        progress.finish()
+        if options.json { return try printJSON(["written": report.written, "unchanged": report.unchanged]) }
+        print("Wrote \(count(report.written.count, "graded PDF")) to \(out)"
+            + (report.unchanged.isEmpty ? "" : " (\(report.unchanged.count) unchanged, left as they were)")
+            + (combined.map { "; the class in one PDF: \($0)" } ?? "") + ".")
     }
 }
 

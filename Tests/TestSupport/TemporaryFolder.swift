@@ -5,13 +5,22 @@ public final class TemporaryFolder: @unchecked Sendable {
     /// The folder's path.
     public let path: String
 
+    private let owned: Bool
+
     /// Creates the folder.
     public init() {
         path = NSTemporaryDirectory() + "ezgrader-test-" + UUID().uuidString
+        owned = true
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    /// Wraps a folder that something else owns (it is not removed).
+    public init(existing path: String) {
+        self.path = path
+        owned = false
+    }
+
+    deinit { if owned { try? FileManager.default.removeItem(atPath: path) } }
 
     /// The path of `name` inside the folder.
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }

@@ -1,0 +1,35 @@
+import Foundation
+import GraderCore
+import GraderPDF
+
+/// `.ezgrader-export.json` in an export folder: each file's fingerprint (SHA-256 of what its
+/// grade layer draws, its scan and the options), so a later export rewrites only what changed.
+struct ExportManifest {
+    let path: String
+    private var fingerprints: [String: String]
+
+    init(folder: String) {
+        path = (folder as NSString).appendingPathComponent(".ezgrader-export.json")
+        fingerprints = (FileManager.default.contents(atPath: path)).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+    }
+
+    func matches(_ file: String, _ fingerprint: String) -> Bool { fingerprints[file] == fingerprint }
+
+    mutating func record(_ file: String, _ fingerprint: String) { fingerprints[file] = fingerprint }
+
+    func save() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(fingerprints).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// What a student's exported file depends on, hashed.
+    static func fingerprint(book: GradeBook, student: StudentID, cover: Bool) -> String {
+        var description = "v1|\(cover)|\(book.students[student.index].scanPath)|"
+        for page in 1...max(book.pagesPerStudent, 1) where book.pagesPerStudent > 0 {
+            description += "\(GradeLayer.marks(book, student: student, page: page))|"
+        }
+        if cover { description += "\(CoverPage.marks(book, student: student))" }
+        return FileDigest.sha256(of: Data(description.utf8))
+    }
+}

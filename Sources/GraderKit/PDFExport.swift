@@ -1,0 +1,127 @@
+import Dispatch
+import Foundation
+import GraderAssembly
+import GraderCore
+import GraderPDF
+
+/// Writes the graded PDFs: one per student (named after the student) and optionally the whole
+/// class in grading order. cairo draws each student's grade layer as vector pages; qpdf lays
+/// them over the untouched scans. Unchanged students are skipped unless `all` is set.
+public enum PDFExport {
+    /// What to write.
+    public struct Options: Sendable {
+        /// Folder for the per-student PDFs (created if missing).
+        public var folder: String
+        /// Path of the combined document, if wanted.
+        public var combined: String?
+        /// Order of the combined document (default: the project's).
+        public var order: GradingOrder?
+        /// Put a cover page with the per-question table first.
+        public var cover: Bool
+        /// Rewrite every student, changed or not.
+        public var all: Bool
+
+        /// Creates options.
+        public init(folder: String, combined: String? = nil, order: GradingOrder? = nil, cover: Bool = false, all: Bool = false) {
+            (self.folder, self.combined, self.order, self.cover, self.all) = (folder, combined, order, cover, all)
+        }
+    }
+
+    /// What an export did.
+    public struct Report: Sendable, Equatable {
+        /// Per-student files written.
+        public var written: [String] = []
+        /// Per-student files left as they were (unchanged).
+        public var unchanged: [String] = []
+    }
+
+    /// Exports `project`; `progress` is called with (done, total) as students finish.
+    public static func run(_ project: GradingProject, _ options: Options,
+                           progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Report {
+        let book = try project.store.gradeBook()
+        try project.verifyScans(book)
+        try FileManager.default.createDirectory(atPath: options.folder, withIntermediateDirectories: true)
+        let work = NSTemporaryDirectory() + "ezgrader-export-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+
+        let names = SafeFileName.distinct(book.students.map(\.student.name))
+        let previous = ExportManifest(folder: options.folder)
+        let fingerprints = book.students.indices.map { index in
+            ExportManifest.fingerprint(book: book, student: StudentID(index), cover: options.cover)
+        }
+        let layers = book.students.indices.map { "\(work)/layer-\($0).pdf" }
+        let results = ConcurrentResults<String?>(count: book.students.count)
+        let done = Counter()
+        // Both cores: each worker writes whole students (its own cairo surface and qpdf objects).
+        DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
+            results.set(index) {
+                let student = StudentID(index)
+                var pages = (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
+                if options.cover { pages.insert(CoverPage.marks(book, student: student), at: 0) }
+                try GradeLayerWriter.write(pages, to: layers[index])
+                let file = "\(names[index]).pdf"
+                let output = (options.folder as NSString).appendingPathComponent(file)
+                defer { progress(done.increment(), book.students.count) }
+                if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
+                    return nil
+                }
+                let offset = options.cover ? 1 : 0
+                let cover = options.cover ? [MergePlan.Page(source: 1, pageIndex: 0)] : []
+                let scanPages = (0..<book.pagesPerStudent).map {
+                    MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0))
+                }
+                try PageAssembler.write(MergePlan(sources: [.init(path: project.scanPath(book.students[index])), .init(path: layers[index])],
+                                                  pages: cover + scanPages), to: output)
+                return file
+            }
+        }
+        var report = Report(), manifest = previous
+        for (index, result) in try results.values().enumerated() {
+            let file = "\(names[index]).pdf"
+            if result == nil { report.unchanged.append(file) } else { report.written.append(file) }
+            manifest.record(file, fingerprints[index])
+        }
+        try manifest.save()
+        if let combined = options.combined {
+            let order = try options.order ?? project.store.place().order
+            let plan = ClassMerger.plan(scans: book.students.map { MergePlan.Source(path: project.scanPath($0)) },
+                                        students: book.students.map(\.student), pagesPerStudent: book.pagesPerStudent,
+                                        order: order, layers: layers, layerPageOffset: options.cover ? 1 : 0)
+            try PageAssembler.write(plan, to: combined)
+        }
+        return report
+    }
+}
+
+/// Results of concurrent workers, by index; the first error wins.
+final class ConcurrentResults<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [T?]
+    private var failure: (any Error)?
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ work: () throws -> T) {
+        do {
+            let value = try work()
+            lock.withLock { results[index] = value }
+        } catch {
+            lock.withLock { if failure == nil { failure = error } }
+        }
+    }
+
+    func values() throws -> [T] {
+        try lock.withLock {
+            if let failure { throw failure }
+            return results.map { $0! }
+        }
+    }
+}
+
+/// A thread-safe counter for progress.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.withLock { value += 1; return value } }
+}

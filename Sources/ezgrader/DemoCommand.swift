@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import GraderCore
+import GraderKit
+import GraderPDF
+import GraderStore
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the whole workflow on the bundled sample class and show where to look.",
+        discussion: """
+            Creates a project from SamplePDFs/scanned with its roster and rubric, grades part of \
+            it, writes a note and an ink stroke, then exports the grade tables, the graded PDFs, \
+            the combined class document and a preview. Running it again starts over.
+
+            Example:
+              ezgrader demo --out ezgrader-demo
+            """)
+    @Option(help: "Folder for the demo's project and outputs.") var out = "ezgrader-demo"
+    @Option(help: "The bundled samples folder.") var samples = "SamplePDFs"
+
+    func run() throws {
+        let project = (out as NSString).appendingPathComponent("sample.ezgrader")
+        try reportingErrors {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: project)) {
+                try FileManager.default.removeItem(atPath: project)  // a previous demo's project: start over
+            }
+            let grading = try GradingProject.create(project, scans: ["\(samples)/scanned"], rosterPath: "\(samples)/roster.csv",
+                                                    rubricPath: "\(samples)/rubric.yaml")
+            let book = try grading.store.gradeBook()
+            print("1. Created \(project): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")), "
+                + "\(count(book.questions.count, "question")) from \(samples)/rubric.yaml.")
+
+            // Grade the first page group (Q1–Q4) for everyone, with made-up but fixed scores.
+            var given = 0
+            for (studentIndex, entry) in book.students.enumerated() {
+                for (questionIndex, numbered) in book.questions.prefix(4).enumerated() {
+                    let quarters = numbered.question.maxPoints.quarters * (2 + (studentIndex * 3 + questionIndex) % 3) / 4 / 2 * 2
+                    try grading.store.setScore(student: entry.student.name, question: numbered.name, value: Points(quarters: quarters).description)
+                    given += 1
+                }
+            }
+            let first = book.students[0].student.name
+            _ = try grading.store.addNote(student: first, page: 1, at: "300,330", text: "Right idea — show the limit step.\nSee p. 2 of the notes.")
+            _ = try grading.store.addInk(student: first, page: 1, points: "110,262 160,276 210,266 262,284", width: 2)
+            print("2. Gave \(given) scores (Q1–Q4 for everyone; Q5–Q8 stay \"?\"), a note and an ink stroke on \(first)'s page 1.")
+
+            for layout in GradeTable.Layout.allCases {
+                try ScoreTables.write(try ScoreTables.csv(grading, layout: layout, assignment: "Midterm"), to: "\(out)/scores-\(layout).csv")
+            }
+            print("3. Grade tables: \(out)/scores-questions.csv, scores-students.csv, scores-canvas.csv")
+
+            let report = try PDFExport.run(grading, .init(folder: "\(out)/graded", combined: "\(out)/class-graded.pdf", cover: true))
+            print("4. Graded PDFs: \(out)/graded/ (\(report.written.count) files, each with a cover page); "
+                + "the class in grading order: \(out)/class-graded.pdf")
+
+            try PagePreview.writePNG(of: try PDFDocument(path: grading.scanPath(book.students[0])), pageIndex: 0,
+                                     marks: GradeLayer.marks(try grading.store.gradeBook(), student: StudentID(0), page: 1).marks,
+                                     dpi: 80, grid: true, to: "\(out)/preview-page1.png")
+            print("5. Preview with a coordinate grid: \(out)/preview-page1.png")
+            print("""
+
+                Try next:
+                  ezgrader status \(project)
+                  ezgrader grade \(project)            # type scores; q to stop
+                  ezgrader export pdf \(project) --out \(out)/graded
+                """)
+        }
+    }
+}
+

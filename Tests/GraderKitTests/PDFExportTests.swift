@@ -1,0 +1,107 @@
+import Foundation
+import GraderAssembly
+import GraderCore
+@testable import GraderKit
+import GraderPDF
+import GraderStore
+import Testing
+import TestSupport
+
+@Suite struct PDFExportTests {
+    private let names = ["Anna", "Ben", "O'Brien, Pat"]
+
+    /// A project of scanned booklets with Q1 on page 1 at (476,176), Anna's ink and note, Ben graded.
+    private func project(_ folder: TemporaryFolder, rotate: Bool = false) throws -> GradingProject {
+        try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
+        var scans = try TestClass.scanned(names, pages: 2, in: TemporaryFolder(existing: folder.file("in")))
+        if rotate {
+            scans = try scans.map { path in
+                let rotated = path.replacingOccurrences(of: ".pdf", with: " r.pdf")
+                try qpdf("--rotate=+90:1", path, rotated)
+                return rotated
+            }
+        }
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans)
+        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        try project.store.setScore(student: rotate ? "Ben r" : "Ben", question: "Q1", value: "3.5")
+        return project
+    }
+
+    private func isRed(_ color: RGBColor) -> Bool { color.red > 150 && color.green < 110 && color.blue < 110 }
+    private func isOrange(_ color: RGBColor) -> Bool { color.red > 180 && color.green > 70 && color.green < 160 && color.blue < 80 }
+
+    @Test func everyStudentsPageCarriesTheBoxAndNothingElseChanges() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let report = try PDFExport.run(project, .init(folder: folder.file("out")))
+        #expect(report.written == ["Anna.pdf", "Ben.pdf", "O'Brien, Pat.pdf"])
+        for (index, name) in names.enumerated() {
+            let original = try PDFDocument(path: project.scanPath(try project.store.gradeBook().students[index])).page(at: 0).renderRGB(dpi: 72)
+            let exported = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 0).renderRGB(dpi: 72)
+            // The box's border: red when graded (Ben), orange while "?".
+            let border = exported[PagePoint(x: 300.5, y: 190)]
+            #expect(name == "Ben" ? isRed(border) : isOrange(border), "\(name): \(border)")
+            // Outside the grade box and the total (top right margin), the page is the scan, pixel for pixel.
+            var changed = 0
+            for y in stride(from: 0, to: original.height, by: 2) {
+                for x in stride(from: 0, to: original.width, by: 2) {
+                    let inBox = (299...366).contains(x) && (175...199).contains(y)
+                    let inTotal = y < 40 && x > 380
+                    if !inBox && !inTotal && original[x, y] != exported[x, y] { changed += 1 }
+                }
+            }
+            #expect(changed == 0, "\(name): \(changed) pixels changed outside the marks")
+            #expect(PDFObjects.pageImages(folder.file("out/\(name).pdf"))[0] == PDFObjects.pageImages(project.scanPath(try project.store.gradeBook().students[index]))[0],
+                    "the scan's JPEG is byte for byte the same")
+        }
+    }
+
+    @Test func onlyChangedStudentsAreRewritten() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        _ = try PDFExport.run(project, .init(folder: folder.file("out")))
+        #expect(try PDFExport.run(project, .init(folder: folder.file("out"))).written == [])
+        try project.store.setScore(student: "Anna", question: "Q1", value: "1")
+        let report = try PDFExport.run(project, .init(folder: folder.file("out")))
+        #expect(report.written == ["Anna.pdf"] && report.unchanged == ["Ben.pdf", "O'Brien, Pat.pdf"])
+        #expect(try PDFExport.run(project, .init(folder: folder.file("out"), all: true)).written.count == 3)
+    }
+
+    @Test func aChangedScanIsRefusedByNameAndEarlierExportsStay() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        _ = try PDFExport.run(project, .init(folder: folder.file("out")))
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.file("out/Ben.pdf")))
+        try project.store.setScore(student: "Ben", question: "Q1", value: "4")
+        let scan = folder.file("exam.ezgrader/scans/Ben.pdf")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: scan))
+        bytes.append(contentsOf: Array("\n% touched".utf8))
+        try FileManager.default.removeItem(atPath: scan)  // break the hard link, as an editor saving a copy would
+        try bytes.write(to: URL(fileURLWithPath: scan))
+        #expect(throws: ProjectError.scanChanged(student: "Ben", path: scan)) { try PDFExport.run(project, .init(folder: folder.file("out"))) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("out/Ben.pdf"))) == before)
+    }
+
+    @Test func combinedDocumentHasGradesLabelsAndTheOrder() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf"), order: .perPage, cover: true))
+        let document = try PDFDocument(path: folder.file("class.pdf"))
+        #expect((0..<6).map { document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "O'Brien, Pat — p. 1",
+                                                                "Anna — p. 2", "Ben — p. 2", "O'Brien, Pat — p. 2"])
+        #expect(isRed(try document.page(at: 1).renderRGB(dpi: 72)[PagePoint(x: 300.5, y: 190)]), "Ben's graded box on his page")
+        let withCover = try PDFDocument(path: folder.file("out/Ben.pdf"))
+        #expect(withCover.pageCount == 3)
+        #expect(withCover.page(at: 0).text.contains("Total 3.5 / 4"))
+    }
+
+    @Test func marksLandWhereTheUserSeesThemOnRotatedScans() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder, rotate: true)
+        _ = try PDFExport.run(project, .init(folder: folder.file("out")))
+        let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0)
+        #expect(page.size == PageSize(width: 792, height: 612))
+        #expect(isRed(try page.renderRGB(dpi: 72)[PagePoint(x: 300.5, y: 190)]))
+    }
+}
+
