@@ -22,6 +22,7 @@ public struct BlockReading: Sendable, Equatable {
         /// Grey level of the printed rings.
         public var inkLevel: Double
 
+        /// Field by field (tuples are not `Equatable`, so this is written out).
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.offset == rhs.offset && lhs.rotationDegrees == rhs.rotationDegrees && lhs.scale == rhs.scale
                 && lhs.ringsMatched == rhs.ringsMatched && lhs.ringsExpected == rhs.ringsExpected

@@ -80,7 +80,7 @@ enum BlockRegistrar {
         let paper = histogram.percentile(0.5), dark = histogram.percentile(0.005)
         guard paper - dark >= 50 else { return .failure(.noContrast) }
         let threshold = UInt8(paper - (paper - dark) * 2 / 5)
-        let rings = RingFinder.find(in: image, region: region, threshold: threshold, diameter: diameter)
+        let rings = RingIndex(RingFinder.find(in: image, region: region, threshold: threshold, diameter: diameter))
         let needed = max(6, (nominal.count + 1) / 2)
         guard rings.count >= needed else { return .failure(.tooFewRings(found: rings.count, needed: needed)) }
 
@@ -89,15 +89,20 @@ enum BlockRegistrar {
         }
         // The vote can land one row or column off (the grid matches itself shifted, all but one
         // edge): refine from the voted placement and from its eight grid neighbours, keep the best.
-        var best: Refined?
+        var starts: [(transform: SimilarityTransform, matches: Int)] = []
         for dx in [0.0, block.columnSpacing, -block.columnSpacing] {
             for dy in [0.0, block.rowSpacing, -block.rowSpacing] {
                 let start = voted.shifted(by: (dx * ppp, dy * ppp))
-                guard let refined = refine(start, nominal: nominal, rings: rings, tolerance: spacing * 0.3) else { continue }
-                if best == nil || refined.matched.count > best!.matched.count
-                    || (refined.matched.count == best!.matched.count && refined.rms < best!.rms) {
-                    best = refined
-                }
+                starts.append((start, match(nominal: nominal, rings: rings, transform: start, tolerance: spacing * 0.3).count))
+            }
+        }
+        let most = starts.map(\.matches).max() ?? 0
+        var best: Refined?
+        for start in starts where start.matches * 10 >= most * 8 {
+            guard let refined = refine(start.transform, nominal: nominal, rings: rings, tolerance: spacing * 0.3) else { continue }
+            if best == nil || refined.matched.count > best!.matched.count
+                || (refined.matched.count == best!.matched.count && refined.rms < best!.rms) {
+                best = refined
             }
         }
         guard let best, best.matched.count >= needed else {
@@ -130,7 +135,7 @@ enum BlockRegistrar {
     /// Matches each bubble to the nearest ring, fits by least squares, tightens the match distance
     /// to a few times the residual (dropping outliers), and repeats.
     private static func refine(
-        _ start: SimilarityTransform, nominal: [(x: Double, y: Double)], rings: [RingFinder.Ring], tolerance initial: Double
+        _ start: SimilarityTransform, nominal: [(x: Double, y: Double)], rings: RingIndex, tolerance initial: Double
     ) -> Refined? {
         var transform = start, tolerance = initial, rms = Double.infinity
         for _ in 0..<4 {
@@ -148,7 +153,7 @@ enum BlockRegistrar {
     /// for the shift that would put the bubble on the ring; the true placement collects a vote
     /// from nearly every ring.
     private static func vote(
-        nominal: [(x: Double, y: Double)], rings: [RingFinder.Ring], reach: Double, limits: RegistrationLimits
+        nominal: [(x: Double, y: Double)], rings: RingIndex, reach: Double, limits: RegistrationLimits
     ) -> SimilarityTransform? {
         let centre = (x: nominal.reduce(0) { $0 + $1.x } / Double(nominal.count),
                       y: nominal.reduce(0) { $0 + $1.y } / Double(nominal.count))
@@ -166,8 +171,8 @@ enum BlockRegistrar {
                 let model = SimilarityTransform(rotation: angle, scale: scale, about: centre, shift: (0, 0))
                 let placed = nominal.map { model.apply($0) }
                 for i in votes.indices { votes[i] = 0 }
-                for ring in rings {
-                    for p in placed {
+                for p in placed {
+                    for ring in rings.near(y: p.y, reach: reach) {
                         let dx = ring.x - p.x, dy = ring.y - p.y
                         guard abs(dx) <= reach, abs(dy) <= reach else { continue }
                         votes[Int((dy + reach) / bin) * side + Int((dx + reach) / bin)] += 1
@@ -192,14 +197,14 @@ enum BlockRegistrar {
 
     /// Each bubble paired with the nearest ring within `tolerance` of where `transform` puts it.
     private static func match(
-        nominal: [(x: Double, y: Double)], rings: [RingFinder.Ring], transform: SimilarityTransform, tolerance: Double
+        nominal: [(x: Double, y: Double)], rings: RingIndex, transform: SimilarityTransform, tolerance: Double
     ) -> [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] {
         var pairs: [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] = []
         let limit = tolerance * tolerance
         for e in nominal {
             let p = transform.apply(e)
             var nearest: RingFinder.Ring?, nearestDistance = limit
-            for ring in rings {
+            for ring in rings.near(y: p.y, reach: tolerance) {
                 let d = (ring.x - p.x) * (ring.x - p.x) + (ring.y - p.y) * (ring.y - p.y)
                 if d <= nearestDistance { nearestDistance = d; nearest = ring }
             }

@@ -53,6 +53,7 @@ struct Bench: ParsableCommand {
             let results = try BenchCase.runAlternating(group.cases, runs: runs)
             Report.print(title: group.title, results: results, inputBytes: inputBytes)
         }
+        try ExportBench.run(binary: binary, files: files, pages: pages, runs: runs, in: work, inputBytes: inputBytes)
     }
 }
 

@@ -2,8 +2,16 @@
 struct BenchCase {
     /// Name shown in the report.
     let tool: String
-    /// The command line; its last argument is the output file.
+    /// The command line.
     let command: [String]
+    /// The output file whose size is reported.
+    let output: String
+
+    init(tool: String, command: [String], output: String? = nil) {
+        self.tool = tool
+        self.command = command
+        self.output = output ?? command.last!
+    }
 
     /// The median measurement and the output size of one case.
     struct Result {
@@ -25,7 +33,7 @@ struct BenchCase {
             let sorted = measurements[index].sorted { $0.seconds < $1.seconds }
             return Result(tool: benchCase.tool, seconds: sorted[sorted.count / 2].seconds,
                           peakBytes: measurements[index].map(\.peakBytes).max() ?? 0,
-                          outputBytes: try fileSize(benchCase.command.last!))
+                          outputBytes: try fileSize(benchCase.output))
         }
     }
 }

@@ -31,7 +31,7 @@ enum ProjectBench {
         let commands: [(String, [String])] = [
             ("question add", [binary, "question", "add", folder, "--page", "8", "--at", "300,700", "--max", "2"]),
             ("status --json", [binary, "status", folder, "--json"]),
-            ("score (one student)", [binary, "score", folder, "--student", "Student 500", "--question", "Q1", "2"]),
+            ("score (one student)", [binary, "score", folder, "--student", "Student \(students / 2)", "--question", "Q1", "2"]),
             ("export csv --layout questions", [binary, "export", "csv", folder, "-o", "\(workFolder)/out/questions.csv"]),
             ("export csv --layout students", [binary, "export", "csv", folder, "--layout", "students", "-o", "\(workFolder)/out/students.csv"]),
         ]

@@ -111,4 +111,18 @@ struct BubbleReaderTests {
         let sheet = try SheetReading(marks: [], seed: 12)
         #expect(sheet.answers.readings == Array(repeating: .blank, count: 20))
     }
+
+    @Test func writesOneReadableSheetPerSampleStudent() throws {
+        let folder = TemporaryFolder()
+        let layouts = try ScanFactory.sampleBubbleSheets(in: URL(fileURLWithPath: folder.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("bubble-sheets")).sorted()
+            == ScanFactory.sampleBubbleSheetStudents.map { $0 + ".pdf" }.sorted())
+        let image = try SheetReading.render(path: folder.file("bubble-sheets/Anna Schmidt.pdf"), bubbleDiameter: 12)
+        #expect(BubbleReader.read(layouts[0].studentID, in: image).digits == "1001001")
+        let answers = BubbleReader.read(layouts[0].answers, in: image)
+        for (row, truth) in zip(answers.rows, layouts[0].answerTruth) {
+            #expect(truth.judge(row.reading) != .wrong, "row \(row.row): drew \(truth.mark), read \(row.reading)")
+            if case .exactly(let right) = truth.expected { #expect(row.reading == right) }
+        }
+    }
 }
