@@ -58,12 +58,16 @@ public enum PageAssembler {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
         defer { unlink(temporary) }
-        var status = qpdf_init_write(output.data, temporary)
-        if status & QPDF_ERRORS == 0 {
-            // Keep every stream's bytes as they are (no decode / re-compress), like a byte copy.
-            qpdf_set_stream_data_mode(output.data, qpdf_s_preserve)
-            qpdf_set_object_stream_mode(output.data, qpdf_o_generate)
-            status = qpdf_write(output.data)
+        // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.
+        let status = temporary.withCString { name in
+            var status = qpdf_init_write(output.data, name)
+            if status & QPDF_ERRORS == 0 {
+                // Keep every stream's bytes as they are (no decode / re-compress), like a byte copy.
+                qpdf_set_stream_data_mode(output.data, qpdf_s_preserve)
+                qpdf_set_object_stream_mode(output.data, qpdf_o_generate)
+                status = qpdf_write(output.data)
+            }
+            return status
         }
         if status & QPDF_ERRORS != 0 { throw .writeFailed(path: outputPath, detail: output.lastError) }
         if rename(temporary, outputPath) != 0 {

@@ -57,15 +57,15 @@ public enum PDFExport {
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
             results.set(index) {
                 let student = StudentID(index)
-                var pages = (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
-                if options.cover { pages.insert(CoverPage.marks(book, student: student), at: 0) }
-                try GradeLayerWriter.write(pages, to: layers[index])
                 let file = "\(names[index]).pdf"
                 let output = (options.folder as NSString).appendingPathComponent(file)
                 defer { progress(done.increment(), book.students.count) }
                 if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
                     return nil
                 }
+                var pages = (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
+                if options.cover { pages.insert(CoverPage.marks(book, student: student), at: 0) }
+                try GradeLayerWriter.write(pages, to: layers[index])
                 let offset = options.cover ? 1 : 0
                 let cover = options.cover ? [MergePlan.Page(source: 1, pageIndex: 0)] : []
                 let scanPages = (0..<book.pagesPerStudent).map {
@@ -85,9 +85,11 @@ public enum PDFExport {
         try manifest.save()
         if let combined = options.combined {
             let order = try options.order ?? project.store.place().order
-            let plan = ClassMerger.plan(scans: book.students.map { MergePlan.Source(path: project.scanPath($0)) },
-                                        students: book.students.map(\.student), pagesPerStudent: book.pagesPerStudent,
-                                        order: order, layers: layers, layerPageOffset: options.cover ? 1 : 0)
+            // From the graded per-student files: their pages already carry the grade layer, so
+            // this is a plain merge, and its memory is qpdf's for the class, not twice that.
+            let graded = names.map { MergePlan.Source(path: (options.folder as NSString).appendingPathComponent("\($0).pdf")) }
+            let plan = ClassMerger.plan(scans: graded, students: book.students.map(\.student), pagesPerStudent: book.pagesPerStudent,
+                                        order: order, leadingPages: options.cover ? 1 : 0)
             try PageAssembler.write(plan, to: combined)
         }
         return report

@@ -4,11 +4,13 @@ import GraderCore
 /// Draws the grade layer — grade boxes, ink, notes, totals — as vector PDF pages that hold only
 /// the marks, to be laid over the untouched scans by page assembly.
 public enum GradeLayerWriter {
-    /// Writes one page per entry of `pages`, each of that entry's displayed size, with only its marks on a
-    /// transparent background; written atomically, and byte-for-byte the same for the same marks.
+    /// Writes one page per entry of `pages` (at least one), each of that entry's displayed size, with only its
+    /// marks on a transparent background; written atomically, and byte-for-byte the same for the same marks.
     public static func write(_ pages: [PageMarks], to path: String) throws(PDFError) {
+        // cairo would still write one blank page, which a plan would then lay over the wrong page.
+        guard let first = pages.first else { throw .drawingFailed(path: path, detail: "a grade layer needs at least one page") }
         try AtomicFile.write(to: path) { temporary throws(PDFError) in
-            let surface = try CairoPDFSurface(path: temporary, firstPage: pages.first?.size ?? PageSize(width: 612, height: 792))
+            let surface = try CairoPDFSurface(path: temporary, firstPage: first.size)
             for page in pages {
                 surface.beginPage(size: page.size)
                 draw(page.marks, on: surface.context, size: page.size)

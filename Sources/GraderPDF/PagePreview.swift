@@ -8,6 +8,9 @@ public enum PagePreview {
     public static func writePNG(
         of document: PDFDocument, pageIndex: Int, marks: [GradeMark], dpi: Double, grid: Bool, to path: String
     ) throws(PDFError) {
+        guard pageIndex >= 0 && pageIndex < document.pageCount else {
+            throw .drawingFailed(path: path, detail: "'\(document.path)' has no page \(pageIndex + 1); it has \(document.pageCount)")
+        }
         let page = document.page(at: pageIndex)
         let canvas = try page.renderedCanvas(dpi: dpi, for: path)
         let size = page.size

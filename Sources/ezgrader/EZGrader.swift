@@ -11,7 +11,7 @@ struct EZGrader: ParsableCommand {
             line itself is wrong.
             """,
         subcommands: [
-            NewCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
+            NewCommand.self, InfoCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
             InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, StatusCommand.self, ExportCommand.self,
             ImportCommand.self, OrderCommand.self, GradeCommand.self, PreviewCommand.self, DemoCommand.self,
         ])

@@ -48,6 +48,15 @@ extension ExportLayerTests {
             #expect(folder.fileNames.isEmpty)
         }
 
+        @Test func emptyLayerIsRefused() throws {
+            let folder = TemporaryFolder()
+            let path = folder.file("layer.pdf")
+            #expect(throws: PDFError.drawingFailed(path: path, detail: "a grade layer needs at least one page")) {
+                try GradeLayerWriter.write([], to: path)
+            }
+            #expect(folder.fileNames.isEmpty)
+        }
+
         @Test func cjkNoteIsDrawnWithACJKFontNotBoxes() throws {
             let folder = TemporaryFolder()
             let path = folder.file("layer.pdf")

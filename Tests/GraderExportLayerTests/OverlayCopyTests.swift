@@ -60,6 +60,25 @@ extension ExportLayerTests {
             #expect(overlays.enumerated().allSatisfy { spaceless(graded.page(at: $0.offset).text).contains("\($0.element)/4") })
         }
 
+        @Test func samePageTwiceGetsEachItsOwnLayer() throws {
+            let folder = TemporaryFolder()
+            let scan = try TestClass.scanned(["Anna"], pages: 1, in: folder)[0]
+            let layer = folder.file("layer.pdf"), output = folder.file("graded.pdf")
+            try GradeLayerWriter.write(layerPages(2), to: layer)
+            try PageAssembler.write(MergePlan(
+                sources: [.init(path: scan), .init(path: layer)],
+                pages: [.init(source: 0, pageIndex: 0, overlay: .init(source: 1, pageIndex: 0)),
+                        .init(source: 0, pageIndex: 0, overlay: .init(source: 1, pageIndex: 1)),
+                        .init(source: 0, pageIndex: 0)]),
+                to: output)
+            let graded = try PDFDocument(path: output)
+            let texts = (0..<3).map { spaceless(graded.page(at: $0).text) }
+            #expect(texts[0].contains("0/4") && !texts[0].contains("1/4"))
+            #expect(texts[1].contains("1/4") && !texts[1].contains("0/4"))
+            #expect(!texts[2].contains("/4"), "the copy without overlay stays bare")
+            #expect(PDFObjects.pageImages(output) == Array(repeating: PDFObjects.pageImages(scan)[0], count: 3))
+        }
+
         @Test func badOverlayPickIsABadPlan() throws {
             let folder = TemporaryFolder()
             let scan = try TestClass.scanned(["Anna"], pages: 1, in: folder)[0]

@@ -27,6 +27,16 @@ extension ExportLayerTests {
             #expect(folder.fileNames.filter { $0.contains("partial") }.isEmpty)
         }
 
+        @Test func pageThatDoesNotExistIsReported() throws {
+            let folder = TemporaryFolder()
+            let source = try TestClass.scanned(["Anna"], pages: 2, in: folder)[0]
+            let png = folder.file("preview.png")
+            #expect(throws: PDFError.drawingFailed(path: png, detail: "'\(source)' has no page 3; it has 2")) {
+                try PagePreview.writePNG(of: PDFDocument(path: source), pageIndex: 2, marks: [], dpi: 72, grid: false, to: png)
+            }
+            #expect(!FileManager.default.fileExists(atPath: png))
+        }
+
         @Test func gridLinesAndLabelsShowPoints() throws {
             let folder = TemporaryFolder()
             let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)

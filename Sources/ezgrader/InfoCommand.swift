@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import GraderCore
+import GraderKit
+import GraderStore
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Describe a project, or check a set of scans before creating one.",
+        discussion: """
+            For scans: each file's student name, pages and page size, then whether the set is a \
+            structured assignment (the same check new and merge make).
+
+            Example:
+              ezgrader info SamplePDFs/scanned
+              ezgrader info exam.ezgrader
+            """)
+    @Argument(help: ArgumentHelp("A project folder, or the students' PDFs (or folders of them).", valueName: "paths")) var paths: [String]
+    @Option(help: "CSV mapping scan files to students.") var roster: String?
+    @Option(help: "Password of password-protected scans.") var password: String?
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    struct ScanLine: Encodable { let file: String, student: String, pages: Int, pageSize: String }
+    struct ProjectInfo: Encodable { let project: String, students: Int, pages: Int, questions: Int, order: String, schemaVersion: Int }
+
+    func run() throws {
+        if paths.count == 1, FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: paths[0])) {
+            return try reportingErrors {
+                let project = try GradingProject.open(paths[0])
+                let book = try project.store.gradeBook()
+                let info = ProjectInfo(project: paths[0], students: book.students.count, pages: book.pagesPerStudent,
+                                       questions: book.questions.count, order: try project.store.place().order.name,
+                                       schemaVersion: ProjectStore.schemaVersion)
+                if json { return try printJSON(info) }
+                print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
+                    + "\(count(info.questions, "question")), \(info.order) order.")
+            }
+        }
+        try reportingErrors {
+            let loaded = try ClassLoader.load(paths, rosterPath: roster, password: password)
+            let lines = loaded.classSet.submissions.enumerated().map { index, submission in
+                ScanLine(file: submission.fileName, student: submission.student.name, pages: submission.pageCount,
+                         pageSize: Set(loaded.pageSizes[index].map(\.description)).sorted().joined(separator: ", "))
+            }
+            if json { return try printJSON(lines) }
+            for line in lines { print("\(line.file)\t\(line.student)\t\(count(line.pages, "page"))\t\(line.pageSize)") }
+            print("OK: \(count(lines.count, "booklet")) of \(count(loaded.classSet.pagesPerStudent, "page")) — a structured assignment.")
+        }
+    }
+}
