@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderPDF", "GraderAssembly", "GraderStore",
+                "GraderCore", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]),
@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
-                "ScanFactory", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScanFactory", "GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "ezgrader-bench",
@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-omr-bench",
             dependencies: [
-                "GraderOMR", "GraderPDF", "ScanFactory",
+                "GraderOMR", "GraderPDF", "GraderKit", "ScanFactory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

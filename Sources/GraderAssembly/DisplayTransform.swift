@@ -3,7 +3,7 @@ import Foundation
 /// The matrix (PDF `cm` operands `a b c d e f`) that lays an upright page over another page so that
 /// it covers that page as a viewer displays it: the visible box (crop box within the media box),
 /// turned clockwise by /Rotate. The upright page is stretched to the displayed size if it differs.
-struct DisplayTransform: Equatable {
+struct DisplayTransform {
     let a, b, c, d, e, f: Double
 
     /// Maps `layer` (the upright page's box) onto `visible` (the covered page's crop box within its media

@@ -1,5 +1,5 @@
 /// A PDF page box (/MediaBox, /CropBox) in default user space units, corners ordered.
-struct PageBox: Equatable {
+struct PageBox {
     let x0, y0, x1, y1: Double
 
     /// A box from `[a b c d]`, whichever corners the array names (PDF allows either pair).

@@ -8,6 +8,20 @@ public struct StudentKey: Hashable, Sendable, Comparable, CustomStringConvertibl
     public var description: String { "student key \(rawValue)" }
 }
 
+/// A row of a bubble block.
+public struct BubbleRowRef: Hashable, Sendable {
+    /// The block's id.
+    public let block: String
+    /// The row, 0-based.
+    public let row: Int
+
+    /// Creates a reference.
+    public init(block: String, row: Int) {
+        self.block = block
+        self.row = row
+    }
+}
+
 /// Everything graded so far, as one consistent value: the students in list order, the questions
 /// in reading order, every score and annotation. `StudentID(i)` is `students[i]`.
 public struct GradeBook: Sendable, Equatable {
@@ -41,10 +55,24 @@ public struct GradeBook: Sendable, Equatable {
     public let scores: [QuestionID: [StudentID: Points]]
     /// Ink and notes, in the order they were made.
     public let annotations: [Annotation]
+    /// Bubble blocks of the rubric.
+    public let bubbleBlocks: [BubbleBlock]
+    /// The answer key: block id → row → the correct choice(s). Only in the project.
+    public let answerKey: [String: [Int: [String]]]
+    /// What the machine read: block id → student → the rows.
+    public let bubbleReadings: [String: [StudentID: [BubbleRowReading]]]
+    /// Questions that stand for a bubble row: question → (block id, row).
+    public let bubbleRows: [QuestionID: BubbleRowRef]
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
-                scores: [QuestionID: [StudentID: Points]], annotations: [Annotation]) {
+                scores: [QuestionID: [StudentID: Points]], annotations: [Annotation],
+                bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: [String]]] = [:],
+                bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:]) {
+        self.bubbleBlocks = bubbleBlocks
+        self.answerKey = answerKey
+        self.bubbleReadings = bubbleReadings
+        self.bubbleRows = bubbleRows
         self.students = students
         self.pagesPerStudent = pagesPerStudent
         self.questions = NumberedQuestion.inReadingOrder(questions)

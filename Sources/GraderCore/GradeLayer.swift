@@ -5,8 +5,10 @@ public enum GradeLayer {
     /// Size of a grade box in points (its top-left corner is the question's position).
     public static let boxSize = (width: 64.0, height: 22.0)
 
-    /// The marks of `page` (1-based) of `student`'s booklet.
-    public static func marks(_ book: GradeBook, student: StudentID, page: Int) -> PageMarks {
+    /// The marks of `page` (1-based) of `student`'s booklet; with `reviewHighlights`, bubble rows
+    /// the machine could not read with certainty get an orange frame (for the grader's preview,
+    /// never in what students get back).
+    public static func marks(_ book: GradeBook, student: StudentID, page: Int, reviewHighlights: Bool = false) -> PageMarks {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.map { numbered in
             let score = book.score(numbered.question.id, student)
@@ -26,7 +28,23 @@ public enum GradeLayer {
             }
         }
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
+        if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         return PageMarks(size: size, marks: marks)
+    }
+
+    /// Orange frames around the bubble rows of `page` that need a person.
+    static func reviewFrames(_ book: GradeBook, student: StudentID, page: Int) -> [GradeMark] {
+        let orange = RGBColor(red: 0xE0, green: 0x70, blue: 0x00)
+        return book.bubbleBlocks.filter { $0.page == page }.flatMap { block in
+            (book.bubbleReadings[block.id]?[student] ?? []).filter { BubbleScoring.needsReview($0.reading) }.map { reading in
+                let first = block.centre(row: reading.row, choice: 0), last = block.centre(row: reading.row, choice: block.choices.count - 1)
+                let margin = block.bubbleDiameter * 0.8
+                let (x0, y0) = (min(first.x, last.x) - margin, min(first.y, last.y) - margin)
+                let (x1, y1) = (max(first.x, last.x) + margin, max(first.y, last.y) + margin)
+                let corners = [PagePoint(x: x0, y: y0), PagePoint(x: x1, y: y0), PagePoint(x: x1, y: y1), PagePoint(x: x0, y: y1), PagePoint(x: x0, y: y0)]
+                return GradeMark.ink(points: corners, color: orange, width: 2)
+            }
+        }
     }
 
     /// "Total 17.5 / 24" and, while any question is ungraded, "· 2 ungraded".

@@ -12,6 +12,8 @@ public enum GradeTable {
         case students
         /// Canvas gradebook import: Student, ID, SIS User ID, SIS Login ID, Section, the total.
         case canvas
+        /// What the machine read in every bubble row, with its state, the key and the score, for audit.
+        case responses
     }
 
     /// The rows of `book` in `layout`; `assignment` names the Canvas column.
@@ -20,6 +22,7 @@ public enum GradeTable {
         case .questions: questionRows(book)
         case .students: studentRows(book)
         case .canvas: canvasRows(book, assignment: assignment)
+        case .responses: responseRows(book)
         }
     }
 
@@ -73,6 +76,25 @@ public enum GradeTable {
             return [.text(student.name), .text(""), .text(student.rosterID ?? ""), .text(student.email ?? ""), .text(""),
                     .number(earned(book, id).description)]
         }
+    }
+
+    private static func responseRows(_ book: GradeBook) -> [[CSVCell]] {
+        var rows: [[CSVCell]] = [["Student", "ID", "Block", "Question", "Reading", "Key", "Score", "Fills"].map(CSVCell.text)]
+        for id in studentOrder(book) {
+            let student = book.students[id.index].student
+            for block in book.bubbleBlocks {
+                for reading in book.bubbleReadings[block.id]?[id] ?? [] {
+                    let question = block.questionNumber(row: reading.row).map { "\(block.id)-\($0)" } ?? "digit \(reading.row + 1)"
+                    let questionID = book.bubbleRows.first { $0.value == BubbleRowRef(block: block.id, row: reading.row) }?.key
+                    rows.append([.text(student.name), .text(student.rosterID ?? ""), .text(block.id), .text(question),
+                                 .text(BubbleScoring.describe(reading.reading)),
+                                 .text(book.answerKey[block.id]?[reading.row]?.joined(separator: "+") ?? ""),
+                                 .number(questionID.map { book.score($0, id).description } ?? ""),
+                                 .number(reading.fills.map { String(format: "%.2f", $0) }.joined(separator: " "))])
+                }
+            }
+        }
+        return rows
     }
 
     /// Sum of every question's maximum.

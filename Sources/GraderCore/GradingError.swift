@@ -28,6 +28,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case wrongAnnotationKind(AnnotationID, expected: String)
     /// Nothing to undo or redo.
     case nothingTo(String)
+    /// An answer key that does not fit its bubble block.
+    case badKey(String)
+    /// No bubble block with that id.
+    case unknownBlock(String, known: [String])
     /// No ink stroke passes through the point touched.
     case nothingToErase(page: Int, x: Double, y: Double)
 }
@@ -65,6 +69,10 @@ extension GradingError: LocalizedError {
             return "Annotation \(id.rawValue) is not \(expected)."
         case .nothingTo(let what):
             return "Nothing to \(what)."
+        case .badKey(let detail):
+            return "The answer key does not fit: \(detail)."
+        case .unknownBlock(let id, let known):
+            return "No bubble block '\(id)': " + (known.isEmpty ? "the rubric defines none (add a bubbles: section)." : "the blocks are \(known.joined(separator: ", ")).")
         case .nothingToErase(let page, let x, let y):
             return "No ink stroke passes through \(format(x)),\(format(y)) on page \(page): touch the stroke's line itself."
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 import GraderStore
 import Yams
 
@@ -15,6 +16,8 @@ import Yams
 public struct Rubric: Sendable, Equatable {
     /// The questions, in file order.
     public let questions: [QuestionSpec]
+    /// The bubble blocks (multiple-choice grids and student-ID grids), in file order.
+    public let bubbles: [BubbleBlock]
 
     /// Reads the rubric at `path`; errors name the file and line.
     public init(contentsOf path: String) throws(RubricError) {
@@ -30,11 +33,16 @@ public struct Rubric: Sendable, Equatable {
         do { root = try Yams.compose(yaml: text) } catch {
             throw .syntax(path: path, line: Self.line(of: error), detail: "\(error)".components(separatedBy: "\n").first ?? "")
         }
-        guard let mapping = root?.mapping, let list = mapping["questions"] else {
-            throw .invalid(path: path, line: root?.mark?.line ?? 1, detail: "the file must have a 'questions:' list")
+        guard let mapping = root?.mapping, mapping["questions"] != nil || mapping["bubbles"] != nil else {
+            throw .invalid(path: path, line: root?.mark?.line ?? 1, detail: "the file must have a 'questions:' or 'bubbles:' list")
         }
-        guard let items = list.sequence else { throw .invalid(path: path, line: list.mark?.line ?? 1, detail: "'questions' must be a list of '- page: …' entries") }
-        questions = try items.map { item throws(RubricError) in try Self.question(item, path: path) }
+        func list(_ key: String) throws(RubricError) -> [Node] {
+            guard let node = mapping[key] else { return [] }
+            guard let items = node.sequence else { throw .invalid(path: path, line: node.mark?.line ?? 1, detail: "'\(key)' must be a list of '- …' entries") }
+            return Array(items)
+        }
+        questions = try list("questions").map { item throws(RubricError) in try Self.question(item, path: path) }
+        bubbles = try list("bubbles").map { item throws(RubricError) in try BubbleBlockYAML.block(item, path: path) }
     }
 
     private static func question(_ node: Node, path: String) throws(RubricError) -> QuestionSpec {
@@ -105,6 +113,7 @@ extension GradingProject {
                 throw RubricError.refused(path: path, line: Rubric.lineOfQuestion(index, in: text) ?? 1, detail: error.localizedDescription)
             }
         }
-        return try store.addQuestions(rubric.questions, description: "apply rubric \((path as NSString).lastPathComponent)").count
+        return try store.applyRubric(questions: rubric.questions, blocks: rubric.bubbles,
+                                     description: "apply rubric \((path as NSString).lastPathComponent)")
     }
 }

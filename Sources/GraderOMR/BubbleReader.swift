@@ -58,6 +58,11 @@ public enum BubbleReader {
         return BlockReading(block: block, rows: rows, registration: info, problem: nil)
     }
 
+    /// The reading of a block whose page could not be rendered at all: every row uncertain with `reason`.
+    public static func unreadableReading(_ block: BubbleBlock, reason: String) -> BlockReading {
+        unreadable(block, reason: reason, detail: reason)
+    }
+
     private static func unreadable(_ block: BubbleBlock, reason: String, detail: String) -> BlockReading {
         BlockReading(
             block: block,

@@ -4,7 +4,7 @@ import GraderCore
 /// passes through every sample, with no corners between them.
 enum SmoothPath {
     /// One cubic Bézier segment, starting where the previous one ended.
-    struct Segment: Equatable {
+    struct Segment {
         let control1: PagePoint
         let control2: PagePoint
         let end: PagePoint

@@ -16,8 +16,10 @@ enum GradeBookReader {
                 key: StudentKey(row["id"]), student: Student(name: row["name"], rosterID: row["roster_id"], email: row["email"]),
                 scanPath: row["scan_file"], pageSizes: PageSizesColumn.decode(row["page_sizes"]))
         }
-        let questions = try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label FROM question").map { row in
-            Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
+        var bubbleRows: [QuestionID: BubbleRowRef] = [:]
+        let questions = try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row FROM question").map { row in
+            if let block: String = row["bubble_block"] { bubbleRows[QuestionID(row["id"])] = BubbleRowRef(block: block, row: row["bubble_row"]) }
+            return Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
                      maxPoints: Points(quarters: row["max_quarters"]), label: row["label"])
         }
         var scores: [QuestionID: [StudentID: Points]] = [:]
@@ -30,7 +32,25 @@ enum GradeBookReader {
             return Annotation(id: AnnotationID(row["id"]), page: PageRef(student: student, page: row["page"]),
                               content: try AnnotationColumn.decode(row["content"]))
         }
-        return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations)
+        let decoder = JSONDecoder()
+        let blocks = try String.fetchAll(db, sql: "SELECT definition FROM bubble_block ORDER BY id").map {
+            try decoder.decode(BubbleBlock.self, from: Data($0.utf8))
+        }
+        var key: [String: [Int: [String]]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT block_id, row, answer FROM answer_key") {
+            key[row["block_id"], default: [:]][row["row"]] = (row["answer"] as String).split(separator: "+").map(String.init)
+        }
+        var readings: [String: [StudentID: [BubbleRowReading]]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT student_id, block_id, row, reading, fills FROM bubble_reading ORDER BY row") {
+            guard let student = indexOfKey[row["student_id"]] else { continue }
+            let reading = try decoder.decode(BubbleReading.self, from: Data((row["reading"] as String).utf8))
+            let fills = try decoder.decode([Double].self, from: Data((row["fills"] as String).utf8))
+            let block = blocks.first { $0.id == row["block_id"] }
+            readings[row["block_id"], default: [:]][student, default: []].append(
+                BubbleRowReading(row: row["row"], questionNumber: block?.questionNumber(row: row["row"]), reading: reading, fills: fills))
+        }
+        return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations,
+                         bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows)
     }
 }
 

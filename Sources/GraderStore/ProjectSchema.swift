@@ -4,10 +4,10 @@ import GRDB
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 2
+    static let version = 3
 
     /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation"]
+    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading"]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -64,7 +64,7 @@ enum ProjectSchema {
                 INSERT INTO recording VALUES (1, NULL);
                 PRAGMA user_version = 1;
                 """)
-            for table in recordedTables { try HistoryTriggers.install(on: table, in: db) }
+            for table in ["student", "question", "score", "annotation"] { try HistoryTriggers.install(on: table, in: db) }
         }
         migrator.registerMigration("v2: who entered a score") { db in
             try db.execute(sql: """
@@ -72,6 +72,32 @@ enum ProjectSchema {
                 PRAGMA user_version = 2;
                 """)
             try HistoryTriggers.install(on: "score", in: db)
+        }
+        migrator.registerMigration("v3: bubble blocks, answer key, machine readings") { db in
+            try db.execute(sql: """
+                CREATE TABLE bubble_block (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    block_id TEXT NOT NULL UNIQUE,
+                    definition TEXT NOT NULL);
+                CREATE TABLE answer_key (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    block_id TEXT NOT NULL,
+                    row INTEGER NOT NULL,
+                    answer TEXT NOT NULL,
+                    UNIQUE (block_id, row));
+                CREATE TABLE bubble_reading (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    block_id TEXT NOT NULL,
+                    row INTEGER NOT NULL,
+                    reading TEXT NOT NULL,
+                    fills TEXT NOT NULL,
+                    UNIQUE (student_id, block_id, row));
+                ALTER TABLE question ADD COLUMN bubble_block TEXT;
+                ALTER TABLE question ADD COLUMN bubble_row INTEGER;
+                PRAGMA user_version = 3;
+                """)
+            for table in ["question", "bubble_block", "answer_key", "bubble_reading"] { try HistoryTriggers.install(on: table, in: db) }
         }
         return migrator
     }

@@ -32,7 +32,7 @@ extension ProjectStore {
         _ = try Self.checked(spec, in: book, measuredOn: StudentID(0), labels: &labels)
     }
 
-    private static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID,
+    static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID,
                                 labels: inout Set<String>) throws(GradingError) -> Question {
         let page = try GradingRules.page(spec.page, pages: book.pagesPerStudent)
         let max = try GradingRules.maximum(spec.maxPoints)

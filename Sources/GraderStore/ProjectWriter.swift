@@ -26,12 +26,44 @@ public struct ProjectWriter {
         try db.execute(sql: "DELETE FROM student WHERE id = ?", arguments: [key.rawValue])
     }
 
-    /// Adds a question; returns its id.
+    /// Adds a question (for a bubble row when `bubble` is given); returns its id.
     @discardableResult
-    public func insertQuestion(page: Int, position: RelativePoint, maxPoints: Points, label: String?) throws -> QuestionID {
-        try db.execute(sql: "INSERT INTO question (page, x, y, max_quarters, label) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [page, position.x, position.y, maxPoints.quarters, label])
+    public func insertQuestion(page: Int, position: RelativePoint, maxPoints: Points, label: String?, bubble: BubbleRowRef? = nil) throws -> QuestionID {
+        try db.execute(sql: "INSERT INTO question (page, x, y, max_quarters, label, bubble_block, bubble_row) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [page, position.x, position.y, maxPoints.quarters, label, bubble?.block, bubble?.row])
         return QuestionID(db.lastInsertedRowID)
+    }
+
+    /// Records a bubble block of the rubric.
+    public func insertBubbleBlock(_ block: BubbleBlock) throws {
+        try db.execute(sql: "INSERT INTO bubble_block (block_id, definition) VALUES (?, ?)",
+                       arguments: [block.id, String(decoding: try JSONEncoder().encode(block), as: UTF8.self)])
+    }
+
+    /// Sets the answer key of a block (row → choices).
+    public func setAnswerKey(_ key: [[String]], block: String) throws {
+        try db.execute(sql: "DELETE FROM answer_key WHERE block_id = ?", arguments: [block])
+        for (row, answer) in key.enumerated() {
+            try db.execute(sql: "INSERT INTO answer_key (block_id, row, answer) VALUES (?, ?, ?)",
+                           arguments: [block, row, answer.joined(separator: "+")])
+        }
+    }
+
+    /// Records what the machine read in one row of a student's block.
+    public func setBubbleReading(_ reading: BubbleRowReading, block: String, student: StudentKey) throws {
+        let encoded = String(decoding: try JSONEncoder().encode(reading.reading), as: UTF8.self)
+        let fills = "[" + reading.fills.map { String(format: "%.3f", $0) }.joined(separator: ",") + "]"
+        try db.execute(sql: """
+            INSERT INTO bubble_reading (student_id, block_id, row, reading, fills) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (student_id, block_id, row) DO UPDATE SET reading = excluded.reading, fills = excluded.fills
+            WHERE reading != excluded.reading OR fills != excluded.fills
+            """, arguments: [student.rawValue, block, reading.row, encoded, fills])
+    }
+
+    /// Who entered a score ("grader", "omr"), nil when ungraded.
+    public func scoreSource(question: QuestionID, student: StudentKey) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT source FROM score WHERE question_id = ? AND student_id = ?",
+                            arguments: [question.rawValue, student.rawValue])
     }
 
     /// Changes a question's maximum points (for everyone).

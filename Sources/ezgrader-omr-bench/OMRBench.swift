@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import GraderCore
+import GraderKit
 import GraderOMR
 import GraderPDF
 import ScanFactory

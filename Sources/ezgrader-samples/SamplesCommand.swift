@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScanFactory
+import GraderCore
 
 /// Regenerates the bundled sample PDFs: a scanned class with a roster and a born-digital class.
 @main
@@ -43,6 +44,14 @@ struct SamplesCommand: ParsableCommand {
             try ScanFactory.writeBornDigitalBooklet(to: url, studentName: name, pageCount: SampleStudents.pageCount)
             total += report(url, pages: SampleStudents.pageCount)
         }
+        let sheets = try ScanFactory.sampleBubbleSheets(in: root)
+        for name in ScanFactory.sampleBubbleSheetStudents {
+            total += report(root.appendingPathComponent("bubble-sheets/\(name).pdf"), pages: 1)
+        }
+        let rubric = root.appendingPathComponent("bubble-rubric.yaml")
+        try Data(BubbleRubric.yaml(sheets[0].blocks).utf8).write(to: rubric, options: .atomic)
+        try Data((BubbleRubric.key + "\n").utf8).write(to: root.appendingPathComponent("bubble-key.txt"), options: .atomic)
+        print("wrote \(rubric.path) and bubble-key.txt")
         print("total \(kilobytes(total)) in \(root.path)")
     }
 

@@ -23,12 +23,12 @@ struct ExportCommand: ParsableCommand {
                 """)
         @OptionGroup var options: ProjectOptions
         @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).") var output: String?
-        @Option(help: "questions, students or canvas.") var layout: String = "questions"
+        @Option(help: "questions, students, canvas or responses.") var layout: String = "questions"
         @Option(help: "The assignment's column name for --layout canvas.") var assignment: String = "Exam"
 
         func validate() throws {
             guard GradeTable.Layout(rawValue: layout) != nil else {
-                throw ValidationError("--layout must be questions, students or canvas, not '\(layout)'.")
+                throw ValidationError("--layout must be questions, students, canvas or responses, not '\(layout)'.")
             }
         }
 

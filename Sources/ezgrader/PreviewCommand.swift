@@ -29,7 +29,7 @@ struct PreviewCommand: ParsableCommand {
             _ = try GradingRules.page(page, pages: book.pagesPerStudent)
             try project.verifyScans(book)
             let document = try PDFDocument(path: project.scanPath(book.students[id.index]))
-            try PagePreview.writePNG(of: document, pageIndex: page - 1, marks: GradeLayer.marks(book, student: id, page: page).marks,
+            try PagePreview.writePNG(of: document, pageIndex: page - 1, marks: GradeLayer.marks(book, student: id, page: page, reviewHighlights: true).marks,
                                      dpi: dpi, grid: grid, to: output)
             print("Wrote \(output): \(book.students[id.index].student.name), page \(page).")
         }

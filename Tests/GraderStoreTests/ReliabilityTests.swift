@@ -34,9 +34,9 @@ import TestSupport
         let path = ProjectStore.databasePath(in: folder.path)
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 9") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: folder.path, found: 9, supported: 2)) { try ProjectStore.open(folder.path) }
-        #expect(StoreError.newerSchema(path: "exam.ezgrader", found: 9, supported: 2).localizedDescription
-            == "'exam.ezgrader' was written by a newer ezgrader (project schema version 9); this ezgrader reads schema versions up to 2. Update ezgrader to open it; the project was not changed.")
+        #expect(throws: StoreError.newerSchema(path: folder.path, found: 9, supported: 3)) { try ProjectStore.open(folder.path) }
+        #expect(StoreError.newerSchema(path: "exam.ezgrader", found: 9, supported: 3).localizedDescription
+            == "'exam.ezgrader' was written by a newer ezgrader (project schema version 9); this ezgrader reads schema versions up to 3. Update ezgrader to open it; the project was not changed.")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -43,7 +43,10 @@ public enum PDFObjects {
         let result = body(q!)
         if save {
             let temporary = path + ".tmp"
-            precondition(qpdf_init_write(q, temporary) & QPDF_ERRORS == 0 && qpdf_write(q) & QPDF_ERRORS == 0)
+            // qpdf keeps the file name pointer until qpdf_write, so it must outlive both calls.
+            temporary.withCString { name in
+                precondition(qpdf_init_write(q, name) & QPDF_ERRORS == 0 && qpdf_write(q) & QPDF_ERRORS == 0)
+            }
             precondition(rename(temporary, path) == 0)
         }
         return result

@@ -1,0 +1,92 @@
+import GraderCore
+
+/// Bubble blocks, the answer key and machine readings. Machine scores are marked "omr"; a score
+/// a grader typed is never overwritten by the machine, and changing the key re-grades everyone.
+extension ProjectStore {
+    /// Adds a rubric's questions and bubble blocks (a question per answer row) as one change.
+    public func applyRubric(questions: [QuestionSpec], blocks: [BubbleBlock], description: String) throws -> Int {
+        try change(description) { writer in
+            var book = try writer.gradeBook()
+            var labels = Set(book.questions.compactMap(\.question.label))
+            for spec in questions {
+                let question = try Self.checked(spec, in: book, measuredOn: StudentID(0), labels: &labels)
+                try writer.insertQuestion(page: question.page, position: question.position, maxPoints: question.maxPoints, label: question.label)
+            }
+            for block in blocks {
+                try Self.insert(block, in: book, writer: writer, labels: &labels)
+                book = try writer.gradeBook()
+            }
+            return questions.count + blocks.reduce(0) { $0 + ($1.kind == .studentID ? 0 : $1.rows) }
+        }
+    }
+
+    /// Sets a block's answer key ("A,C,B,…") and re-grades every machine-read row.
+    public func setAnswerKey(block id: String, answers: String) throws -> [[String]] {
+        try change("set answer key of \(id)") { writer in
+            let book = try writer.gradeBook()
+            let block = try book.resolveBlock(id)
+            let key = try BubbleScoring.parseKey(answers, block: block)
+            try writer.setAnswerKey(key, block: block.id)
+            try Self.regrade(writer)
+            return key
+        }
+    }
+
+    /// Records the machine's readings and scores them against the key, as one change.
+    public func recordReadings(_ readings: [(student: StudentKey, block: String, rows: [BubbleRowReading])], description: String) throws {
+        try change(description) { writer in
+            for reading in readings {
+                for row in reading.rows { try writer.setBubbleReading(row, block: reading.block, student: reading.student) }
+            }
+            try Self.regrade(writer)
+        }
+    }
+
+    private static func insert(_ block: BubbleBlock, in book: GradeBook, writer: ProjectWriter, labels: inout Set<String>) throws {
+        if let problem = block.problem { throw GradingError.badKey("block '\(block.id)': \(problem)") }
+        _ = try GradingRules.page(block.page, pages: book.pagesPerStudent)
+        guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateLabel(block.id) }
+        try writer.insertBubbleBlock(block)
+        guard block.kind != .studentID else { return }
+        let size = book.students.isEmpty ? PageSize(width: 612, height: 792) : book.pageSize(StudentID(0), page: block.page)
+        for row in 0..<block.rows {
+            let label = "\(block.id)-\(block.questionNumber(row: row)!)"
+            guard labels.insert(label).inserted else { throw GradingError.duplicateLabel(label) }
+            let right = block.centre(row: row, choice: block.choices.count - 1)
+            let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - GradeLayer.boxSize.width),
+                                   y: max(0, right.y - GradeLayer.boxSize.height / 2))
+            guard let position = RelativePoint(corner, on: size) else {
+                throw GradingError.positionOffPage(x: corner.x, y: corner.y, page: block.page, size: size)
+            }
+            try writer.insertQuestion(page: block.page, position: position, maxPoints: block.pointsPerQuestion, label: label,
+                                      bubble: BubbleRowRef(block: block.id, row: row))
+        }
+    }
+
+    /// Scores every bubble row from its reading and the key; leaves graders' own scores alone.
+    private static func regrade(_ writer: ProjectWriter) throws {
+        let book = try writer.gradeBook()
+        for numbered in book.questions {
+            guard let ref = book.bubbleRows[numbered.question.id], let block = book.bubbleBlocks.first(where: { $0.id == ref.block }) else { continue }
+            for (index, entry) in book.students.enumerated() {
+                let source = try writer.scoreSource(question: numbered.question.id, student: entry.key)
+                guard source != "grader" else { continue }
+                let reading = book.bubbleReadings[ref.block]?[StudentID(index)]?.first { $0.row == ref.row }
+                let score = reading.flatMap { BubbleScoring.score($0.reading, key: book.answerKey[ref.block]?[ref.row], block: block) }
+                if let score {
+                    try writer.setScore(score, question: numbered.question.id, student: entry.key, source: "omr")
+                } else if source == "omr" {
+                    try writer.setScore(.ungraded, question: numbered.question.id, student: entry.key)
+                }
+            }
+        }
+    }
+}
+
+extension GradeBook {
+    /// The bubble block with `id`, or the rule error listing the known ones.
+    public func resolveBlock(_ id: String) throws(GradingError) -> BubbleBlock {
+        guard let block = bubbleBlocks.first(where: { $0.id == id }) else { throw .unknownBlock(id, known: bubbleBlocks.map(\.id)) }
+        return block
+    }
+}

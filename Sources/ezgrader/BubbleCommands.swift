@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import GraderCore
+import GraderKit
+
+struct KeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key", abstract: "The answer key of a bubble block (kept only in the project).",
+        subcommands: [Set.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a block's answer key; every machine-read answer is re-graded at once.",
+            discussion: """
+                One answer per question, in order: "ABDCE…" or "A,B,D,…"; for a multiple-answer \
+                block separate the questions with commas ("AC,B,DE"). Scores a grader typed are kept.
+
+                Example:
+                  ezgrader key set quiz.ezgrader --block mc ABCDEABCDEABCDEABCDE
+                  ezgrader key set quiz.ezgrader --block mc --file key.txt
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Option(help: "The bubble block's id (from the rubric).") var block: String
+        @Option(help: "A file holding the answers.") var file: String?
+        @Argument(help: "The answers.") var answers: String?
+
+        func validate() throws {
+            guard (answers == nil) != (file == nil) else { throw ValidationError("Give the answers, or --file with them, not both.") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let text = try answers ?? String(contentsOfFile: file!, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                let key = try options.open().store.setAnswerKey(block: block, answers: text)
+                if options.json { try printJSON(["block": block, "answers": key.map { $0.joined(separator: "+") }.joined(separator: ",")]) } else {
+                    print("Answer key of \(block) set (\(count(key.count, "question"))); machine-read answers re-graded.")
+                }
+            }
+        }
+    }
+}
+
+struct OMRCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "omr",
+        abstract: "Read the filled bubbles of every student and grade them against the key.",
+        discussion: """
+            Each row is read as answered, blank, multiple (more marks than allowed) or uncertain \
+            (a light mark, an erasure, a tick…): uncertain and multiple rows are never guessed — \
+            they stay "?" and are listed for review (ezgrader preview frames them in orange). \
+            A page that cannot be read is listed with its reason; the others are still read.
+
+            Example:
+              ezgrader omr quiz.ezgrader
+              ezgrader export csv quiz.ezgrader --layout responses -o responses.csv
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "Only this bubble block.") var block: String?
+
+    func run() throws {
+        let progress = TerminalProgress(label: "reading bubbles")
+        let summary = try reportingErrors { try BubbleRun.run(try options.open(), block: block, progress: progress.update) }
+        progress.finish()
+        if options.json {
+            return try printJSON(["answered": "\(summary.answered)", "blank": "\(summary.blank)", "multiple": "\(summary.multiple)",
+                                  "uncertain": "\(summary.uncertain)", "review": summary.review.joined(separator: "\n"),
+                                  "failures": summary.failures.joined(separator: "\n"), "idMismatches": summary.idMismatches.joined(separator: "\n")])
+        }
+        print("Read \(summary.answered + summary.blank + summary.multiple + summary.uncertain) rows: \(summary.answered) answered, "
+            + "\(summary.blank) blank, \(summary.multiple) multiple, \(summary.uncertain) uncertain.")
+        if !summary.review.isEmpty {
+            print("For review (left \"?\"; score them with ezgrader score or ezgrader grade):")
+            summary.review.forEach { print("  \($0)") }
+        }
+        if !summary.idMismatches.isEmpty { print("Student-ID grids that differ from the roster:"); summary.idMismatches.forEach { print("  \($0)") } }
+        if !summary.failures.isEmpty { print("Pages that could not be read:"); summary.failures.forEach { print("  \($0)") } }
+    }
+}
