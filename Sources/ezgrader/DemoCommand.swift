@@ -47,7 +47,7 @@ struct DemoCommand: ParsableCommand {
             _ = try grading.store.addInk(student: first, page: 1, points: "110,262 160,276 210,266 262,284", width: 2)
             print("2. Gave \(given) scores (Q1–Q4 for everyone; Q5–Q8 stay \"?\"), a note and an ink stroke on \(first)'s page 1.")
 
-            for layout in GradeTable.Layout.allCases {
+            for layout in [GradeTable.Layout.questions, .students, .canvas] {
                 try ScoreTables.write(try ScoreTables.csv(grading, layout: layout, assignment: "Midterm"), to: "\(out)/scores-\(layout).csv")
             }
             print("3. Grade tables: \(out)/scores-questions.csv, scores-students.csv, scores-canvas.csv")
@@ -60,6 +60,23 @@ struct DemoCommand: ParsableCommand {
                                      marks: GradeLayer.marks(try grading.store.gradeBook(), student: StudentID(0), page: 1).marks,
                                      dpi: 80, grid: true, to: "\(out)/preview-page1.png")
             print("5. Preview with a coordinate grid: \(out)/preview-page1.png")
+
+            let quizFolder = (out as NSString).appendingPathComponent("quiz.ezgrader")
+            if FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: quizFolder)) { try FileManager.default.removeItem(atPath: quizFolder) }
+            let quiz = try GradingProject.create(quizFolder, scans: ["\(samples)/bubble-sheets"], rubricPath: "\(samples)/bubble-rubric.yaml")
+            _ = try quiz.store.setAnswerKey(block: "mc", answers: try String(contentsOfFile: "\(samples)/bubble-key.txt", encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+            let read = try BubbleRun.run(quiz)
+            try ScoreTables.write(try ScoreTables.csv(quiz, layout: .responses, assignment: ""), to: "\(out)/quiz-responses.csv")
+            let quizBook = try quiz.store.gradeBook()
+            if let flagged = quizBook.students.firstIndex(where: { entry in read.review.contains { $0.hasPrefix(entry.student.name + " ") } }) {
+                try PagePreview.writePNG(of: try PDFDocument(path: quiz.scanPath(quizBook.students[flagged])), pageIndex: 0,
+                                         marks: GradeLayer.marks(quizBook, student: StudentID(flagged), page: 1, reviewHighlights: true).marks,
+                                         dpi: 80, grid: false, to: "\(out)/quiz-review.png")
+            }
+            print("6. Bubble quiz \(quizFolder): read \(read.answered + read.blank + read.multiple + read.uncertain) rows — "
+                + "\(read.answered) answered, \(read.blank) blank, \(read.multiple) multiple, \(read.uncertain) uncertain "
+                + "(\(read.review.count) left \"?\" for review, never guessed); \(out)/quiz-responses.csv, \(out)/quiz-review.png")
             print("""
 
                 Try next:
