@@ -64,7 +64,7 @@ extension GradingError: LocalizedError {
         case .duplicateLabel(let label):
             return "Another question is already labelled '\(label)': choose another label."
         case .unknownAnnotation(let id):
-            return "There is no annotation \(id.rawValue): list them with ezgrader note list or ink list."
+            return "There is no annotation \(id.rawValue): ezgrader note list shows the numbers."
         case .wrongAnnotationKind(let id, let expected):
             return "Annotation \(id.rawValue) is not \(expected)."
         case .nothingTo(let what):

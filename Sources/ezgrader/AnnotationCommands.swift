@@ -17,7 +17,7 @@ private func parseColor(_ text: String) throws -> RGBColor {
 struct NoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "note", abstract: "Typed notes on a student's page.",
-        subcommands: [Add.self, Edit.self, Move.self, Remove.self])
+        subcommands: [Add.self, List.self, Edit.self, Move.self, Remove.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -36,6 +36,33 @@ struct NoteCommand: ParsableCommand {
             try reportingErrors {
                 let id = try options.open().store.addNote(student: student, page: page, at: at, text: text, fontSize: size, color: color)
                 if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added note \(id.rawValue) on \(student) page \(page).") }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the notes and ink strokes, with the numbers edit, move and remove take.",
+            discussion: "Example:\n  ezgrader note list exam.ezgrader --student Anna")
+        @OptionGroup var options: ProjectOptions
+        @Option(help: "Only this student's.") var student: String?
+
+        struct Line: Encodable { let id: Int64, student: String, page: Int, kind: String, text: String? }
+
+        func run() throws {
+            try reportingErrors {
+                let book = try options.open().store.gradeBook()
+                let only = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
+                let lines = book.annotations.filter { only == nil || $0.page.student == only }.map { annotation in
+                    let text: String? = if case .note(let note) = annotation.content { note.text } else { nil }
+                    return Line(id: annotation.id.rawValue, student: book.students[annotation.page.student.index].student.name,
+                                page: annotation.page.page, kind: text == nil ? "ink" : "note", text: text)
+                }
+                if options.json { return try printJSON(lines) }
+                if lines.isEmpty { print("No notes or ink yet.") }
+                for line in lines {
+                    print("\(line.id)\t\(line.student)\tpage \(line.page)\t\(line.kind)" + (line.text.map { "\t\($0.replacingOccurrences(of: "\n", with: " / "))" } ?? ""))
+                }
             }
         }
     }
