@@ -6,9 +6,13 @@ struct EZGrader: ParsableCommand {
         commandName: "ezgrader",
         abstract: "Grade a stack of scanned paper exams.",
         discussion: """
-            Exit codes: 0 done; 1 the input was refused (a scan, roster or value is wrong — the \
-            message says which and what to do); 2 an output could not be written; 64 the command \
-            line itself is wrong.
+            New here? ezgrader demo runs the whole workflow on the bundled samples and says where \
+            to look. A session: ezgrader new exam scans/ --rubric rubric.yaml, then ezgrader grade \
+            exam, then ezgrader export pdf exam --out graded and ezgrader export csv exam -o scores.csv.
+
+            Exit codes: 0 done; 1 the input was refused (a scan, roster, project or value is wrong — \
+            the message says which and what to do); 2 an output or the project database could not be \
+            written; 64 the command line itself is wrong.
             """,
         subcommands: [
             NewCommand.self, InfoCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
