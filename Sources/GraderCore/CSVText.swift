@@ -19,17 +19,21 @@ public enum CSVText {
     /// The characters that make a spreadsheet read a cell as a formula.
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
 
-    /// `text` as a spreadsheet must see it: with a leading `'` when it would start a formula.
+    /// `text` as a spreadsheet must see it: with a leading `'` when it would start a formula —
+    /// or when it already looks guarded ("'+1" as a real name), so reading back is exact.
     public static func neutralised(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, formulaStarts.contains(Character(first)) else { return text }
-        return "'" + text
+        needsGuard(Substring(text)) ? "'" + text : text
     }
 
     /// Undoes `neutralised` when reading a table back.
     public static func restored(_ text: String) -> String {
-        guard text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first,
-              formulaStarts.contains(Character(second)) else { return text }
-        return String(text.dropFirst())
+        text.hasPrefix("'") && needsGuard(text.dropFirst()) ? String(text.dropFirst()) : text
+    }
+
+    private static func needsGuard(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        if formulaStarts.contains(Character(first)) { return true }
+        return first == "'" && needsGuard(text.dropFirst())
     }
 
     private static func field(_ cell: CSVCell) -> String {

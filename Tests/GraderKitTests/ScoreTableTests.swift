@@ -115,3 +115,20 @@ import TestSupport
         #expect(try ScoreTables.csv(project, layout: .questions, assignment: "") == before)
     }
 }
+
+/// Property: whatever a name holds, the CSV writer's cell reads back (through CSV.swift) as the
+/// name, after undoing the formula guard — and never starts a formula.
+@Suite struct CSVPropertyTests {
+    @Test func randomCellsRoundTrip() throws {
+        var random = SeededGenerator(seed: 4180)
+        let alphabet = Array("ab,\"\n\r=+-@\t 'é李")
+        for _ in 0..<300 {
+            let cells = (0..<(random.below(5) + 1)).map { _ in String((0..<random.below(8)).map { _ in alphabet[random.below(alphabet.count)] }) }
+            let text = CSVText.write([cells.map(CSVCell.text), [.number("1")]])
+            let reader = try CSVReader(string: text, hasHeaderRow: false)
+            let rows = Array(AnyIterator { reader.next() })
+            #expect(rows.first?.map(CSVText.restored) == cells, "\(cells.debugDescription) → \(text.debugDescription)")
+            #expect(rows.first?.allSatisfy { cell in !cell.isEmpty && "=+-@\t\r".contains(cell.first!) ? false : true } == true)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import GraderCore
+
+@Suite struct SafeFileNameTests {
+    @Test func namesStayReadableAndSafe() {
+        #expect(SafeFileName.make("O'Brien, Pat") == "O'Brien, Pat")
+        #expect(SafeFileName.make("李明") == "李明")
+        #expect(SafeFileName.make("a/b\\c:d*e?f\"g<h>i|j") == "a_b_c_d_e_f_g_h_i_j")
+        #expect(SafeFileName.make("trailing dots...  ") == "trailing dots")
+        #expect(SafeFileName.make("..") == "_")
+        #expect(SafeFileName.make("tab\there") == "tab_here")
+    }
+
+    @Test func namesThatDifferOnlyInCaseGetDistinctFiles() {
+        #expect(SafeFileName.distinct(["Anna Lee", "anna lee", "ANNA LEE", "Ben"]) == ["Anna Lee", "anna lee (2)", "ANNA LEE (3)", "Ben"])
+    }
+
+    /// Property: over random names, the files are distinct ignoring case and hold no path separator.
+    @Test func distinctForRandomNames() {
+        var random = SeededGenerator(seed: 99)
+        let alphabet = Array("aAbB/\\: .é李?")
+        for _ in 0..<200 {
+            let names = (0..<(random.below(12) + 1)).map { _ in String((0..<(random.below(6) + 1)).map { _ in alphabet[random.below(alphabet.count)] }) }
+            let files = SafeFileName.distinct(names)
+            #expect(Set(files.map { $0.lowercased() }).count == names.count, "\(names) → \(files)")
+            #expect(files.allSatisfy { !$0.isEmpty && !$0.contains("/") && !$0.contains("\\") && !$0.hasSuffix(".") })
+        }
+    }
+}
