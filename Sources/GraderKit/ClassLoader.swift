@@ -7,15 +7,17 @@ public enum ClassLoader {
     /// Opens every scan in `paths` (files, or folders of PDFs) through poppler, one at a time so a
     /// large class never holds a file descriptor per student, names the students (from the roster
     /// when given, else from file names) and checks the structured-assignment rules. Every
-    /// unreadable file is reported together.
-    public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil) throws(ClassLoadError) -> LoadedClass {
+    /// unreadable file is reported together. `progress` gets (files opened, files).
+    public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil,
+                            progress: (Int, Int) -> Void = { _, _ in }) throws(ClassLoadError) -> LoadedClass {
         let roster: Roster?
         do throws(RosterError) { roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) } }
         catch { throw .roster(error) }
         let files = try rosterOrder(ScanPaths.expand(paths), roster)
 
         var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = []
-        for file in files {
+        for (index, file) in files.enumerated() {
+            defer { progress(index + 1, files.count) }
             let student = try student(forFile: file, roster: roster)
             do {
                 let document = try PDFDocument(path: file, password: password)

@@ -15,8 +15,8 @@ public struct GradingProject: Sendable {
     /// the half-made folder is removed, so nothing is left behind. A rubric, when given, is
     /// applied as part of the creation.
     public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
-                              rubricPath: String? = nil) throws -> GradingProject {
-        let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password)
+                              rubricPath: String? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
+        let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
         let scanFolder = (folder as NSString).appendingPathComponent("scans")
         do {

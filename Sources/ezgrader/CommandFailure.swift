@@ -14,7 +14,9 @@ enum ExitStatus {
 /// Prints `error`'s message on stderr as `error: …` and returns the exit code to end with.
 func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
     let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    // On a terminal, clear a progress line first so the message starts on a clean line.
+    let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
+    FileHandle.standardError.write(Data("\(clear)error: \(message)\n".utf8))
     return status
 }
 

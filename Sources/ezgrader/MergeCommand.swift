@@ -46,7 +46,9 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         let seed = self.seed ?? (order == "shuffled" ? UInt64.random(in: 1...999_999) : nil)
         let gradingOrder = GradingOrder(name: order, seed: seed)!
-        let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password) }
+        let progress = TerminalProgress(label: "checking scans")
+        let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password, progress: progress.update) }
+        progress.finish()
         try reportingErrors { try ClassMerger.merge(loaded, order: gradingOrder, to: output) }
 
         let students = loaded.students.count, pages = loaded.classSet.pagesPerStudent

@@ -23,9 +23,12 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let folder = name.hasSuffix(".ezgrader") ? name : name + ".ezgrader"
+        let progress = TerminalProgress(label: "checking scans")
         let project = try reportingErrors {
-            try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password, rubricPath: rubric)
+            try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password, rubricPath: rubric,
+                                      progress: progress.update)
         }
+        progress.finish()
         let book = try reportingErrors { try project.store.gradeBook() }
         if json {
             try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)"])
