@@ -117,6 +117,12 @@ extension GradeBook {
         return question
     }
 
+    /// The size positions of `page` are measured on when no student is named: the first
+    /// student's page, or US Letter in a project that has no student left.
+    public func referencePageSize(page: Int) -> PageSize {
+        students.isEmpty ? PageSize(width: 612, height: 792) : pageSize(StudentID(0), page: page)
+    }
+
     /// The size of `page` (1-based) of `student`'s booklet.
     public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
 

@@ -27,6 +27,7 @@ public enum BubbleRun {
         let blocks = try blockID.map { [try book.resolveBlock($0)] } ?? book.bubbleBlocks
         guard !blocks.isEmpty else { throw GradingError.unknownBlock(blockID ?? "", known: []) }
         try project.verifyScans(book)
+        guard !book.students.isEmpty else { return Summary() }
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: project.scanPath(book.students[0])).pageCount
         let results = ConcurrentResults<[BlockReading]>(count: book.students.count)

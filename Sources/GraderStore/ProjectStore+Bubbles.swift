@@ -9,7 +9,7 @@ extension ProjectStore {
             var book = try writer.gradeBook()
             var labels = Set(book.questions.compactMap(\.question.label))
             for spec in questions {
-                let question = try Self.checked(spec, in: book, measuredOn: StudentID(0), labels: &labels)
+                let question = try Self.checked(spec, in: book, measuredOn: nil, labels: &labels)
                 try writer.insertQuestion(page: question.page, position: question.position, maxPoints: question.maxPoints, label: question.label)
             }
             for block in blocks {
@@ -48,7 +48,7 @@ extension ProjectStore {
         guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateLabel(block.id) }
         try writer.insertBubbleBlock(block)
         guard block.kind != .studentID else { return }
-        let size = book.students.isEmpty ? PageSize(width: 612, height: 792) : book.pageSize(StudentID(0), page: block.page)
+        let size = book.referencePageSize(page: block.page)
         for row in 0..<block.rows {
             let label = "\(block.id)-\(block.questionNumber(row: row)!)"
             guard labels.insert(label).inserted else { throw GradingError.duplicateLabel(label) }

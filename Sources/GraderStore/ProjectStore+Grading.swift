@@ -14,7 +14,7 @@ extension ProjectStore {
     public func addQuestions(_ specs: [QuestionSpec], description: String, measuredOn student: String? = nil) throws -> [NumberedQuestion] {
         try change(description) { writer in
             let book = try writer.gradeBook()
-            let owner = try student.map { name throws(GradingError) in try book.resolveStudent(name) } ?? StudentID(0)
+            let owner = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
             var labels = Set(book.questions.compactMap(\.question.label)), added: [QuestionID] = []
             for spec in specs {
                 let question = try Self.checked(spec, in: book, measuredOn: owner, labels: &labels)
@@ -29,14 +29,14 @@ extension ProjectStore {
     /// Checks `spec` against the rules without adding it; `labels` collects the labels taken.
     public func checkQuestion(_ spec: QuestionSpec, labels: inout Set<String>) throws {
         let book = try gradeBook()
-        _ = try Self.checked(spec, in: book, measuredOn: StudentID(0), labels: &labels)
+        _ = try Self.checked(spec, in: book, measuredOn: nil, labels: &labels)
     }
 
-    static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID,
+    static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID?,
                                 labels: inout Set<String>) throws(GradingError) -> Question {
         let page = try GradingRules.page(spec.page, pages: book.pagesPerStudent)
         let max = try GradingRules.maximum(spec.maxPoints)
-        let size = book.students.isEmpty ? PageSize(width: 612, height: 792) : book.pageSize(owner, page: page)
+        let size = owner.map { book.pageSize($0, page: page) } ?? book.referencePageSize(page: page)
         let relative = try GradingRules.position(spec.position, page: page, size: size)
         let label = spec.label?.trimmingCharacters(in: .whitespaces).nilIfEmpty
         if let label {

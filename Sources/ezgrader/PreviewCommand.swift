@@ -25,6 +25,7 @@ struct PreviewCommand: ParsableCommand {
         try reportingErrors {
             let project = try options.open()
             let book = try project.store.gradeBook()
+            guard !book.students.isEmpty else { throw GradingError.unknownStudent(student ?? "(the project has no students)") }
             let id = try student.map { name throws(GradingError) in try book.resolveStudent(name) } ?? StudentID(0)
             _ = try GradingRules.page(page, pages: book.pagesPerStudent)
             try project.verifyScans(book)

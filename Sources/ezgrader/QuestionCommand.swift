@@ -44,7 +44,7 @@ struct QuestionCommand: ParsableCommand {
                 let project = try options.open()
                 let question = try project.store.addQuestion(page: page, at: at, maxPoints: max, label: label, measuredOn: student)
                 let book = try project.store.gradeBook()
-                let line = Line(question, on: book.pageSize(StudentID(0), page: page))
+                let line = Line(question, on: book.referencePageSize(page: page))
                 if options.json { try printJSON(line) } else {
                     print("Added \(question.name) on page \(page) (max \(question.question.maxPoints)) for \(count(book.students.count, "student")).")
                 }
@@ -81,7 +81,7 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let book = try options.open().store.gradeBook()
-                let lines = book.questions.map { Line($0, on: book.pageSize(StudentID(0), page: $0.question.page)) }
+                let lines = book.questions.map { Line($0, on: book.referencePageSize(page: $0.question.page)) }
                 if options.json { try printJSON(lines) } else if lines.isEmpty { print("No questions yet.") } else {
                     lines.forEach { print($0.text) }
                 }

@@ -125,4 +125,13 @@ import TestSupport
         #expect(book.score(question.question.id, StudentID(1)) == .ungraded)
         #expect(book.gradedCount(question.question.id) == 1)
     }
+
+    @Test func aProjectWhoseStudentsAreAllRemovedStillWorks() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        try store.removeStudent("Anna")
+        let question = try store.addQuestion(page: 1, at: "306,396", maxPoints: "2", label: nil)
+        #expect(question.question.position == RelativePoint(x: 0.5, y: 0.5), "measured on a Letter page")
+        #expect(GradingProgress(try store.gradeBook()).questions.map(\.graded) == [0])
+    }
 }
