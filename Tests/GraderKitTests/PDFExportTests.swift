@@ -103,5 +103,16 @@ import TestSupport
         #expect(page.size == PageSize(width: 792, height: 612))
         #expect(isRed(try page.renderRGB(dpi: 72)[PagePoint(x: 300.5, y: 190)]))
     }
-}
 
+    @Test func annotationsAlreadyOnTheScanAreKept() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
+        let scans = try TestClass.scanned(["Anna", "Ben"], pages: 1, in: TemporaryFolder(existing: folder.file("in")))
+        PDFObjects.addTextAnnotation(scans[0], page: 0, contents: "scanner note — 注")
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans)
+        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")))
+        #expect(PDFObjects.annotationContents(folder.file("out/Anna.pdf")) == [["scanner note — 注"]])
+        #expect(PDFObjects.annotationContents(folder.file("class.pdf")) == [["scanner note — 注"], []])
+    }
+}

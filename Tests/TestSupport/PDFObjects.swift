@@ -36,6 +36,34 @@ public enum PDFObjects {
         }
     }
 
+    /// Adds a sticky-note (/Text) annotation with `contents` to a page, in place.
+    public static func addTextAnnotation(_ path: String, page: Int, contents: String) {
+        withQPDF(path, save: true) { q in
+            let annotation = qpdf_oh_new_dictionary(q)
+            qpdf_oh_replace_key(q, annotation, "/Type", qpdf_oh_new_name(q, "/Annot"))
+            qpdf_oh_replace_key(q, annotation, "/Subtype", qpdf_oh_new_name(q, "/Text"))
+            qpdf_oh_replace_key(q, annotation, "/Contents", qpdf_oh_new_unicode_string(q, contents))
+            let rect = qpdf_oh_new_array(q)
+            for value in [100, 100, 120, 120] { qpdf_oh_append_item(q, rect, qpdf_oh_new_integer(q, Int64(value))) }
+            qpdf_oh_replace_key(q, annotation, "/Rect", rect)
+            let annots = qpdf_oh_new_array(q)
+            qpdf_oh_append_item(q, annots, qpdf_make_indirect_object(q, annotation))
+            qpdf_oh_replace_key(q, qpdf_get_page_n(q, page), "/Annots", annots)
+        }
+    }
+
+    /// For every page, the /Contents of its annotations.
+    public static func annotationContents(_ path: String) -> [[String]] {
+        withQPDF(path) { q in
+            (0..<qpdf_get_num_pages(q)).map { index in
+                let annots = qpdf_oh_get_key(q, qpdf_get_page_n(q, Int(index)), "/Annots")
+                return (0..<max(0, Int(qpdf_oh_get_array_n_items(q, annots)))).map { item in
+                    String(cString: qpdf_oh_get_utf8_value(q, qpdf_oh_get_key(q, qpdf_oh_get_array_item(q, annots, Int32(item)), "/Contents")))
+                }
+            }
+        }
+    }
+
     private static func withQPDF<T>(_ path: String, save: Bool = false, _ body: (qpdf_data) -> T) -> T {
         var q: qpdf_data? = qpdf_init()
         defer { qpdf_cleanup(&q) }
