@@ -9,11 +9,14 @@ import TestSupport
 /// The whole bubble workflow on generated sheets whose marks are known.
 @Suite(.serialized) struct BubbleRunTests {
     /// Anna fills answers cleanly; Ben double-marks question 2 and leaves a light mark on 3.
-    private func project(_ folder: TemporaryFolder) throws -> GradingProject {
+    private func project(_ folder: TemporaryFolder, withBlankPage: Bool = false) throws -> GradingProject {
         try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
         let anna: [BubbleMark] = [.filled(1), .filled(3), .filled(0), .filled(4), .blank]
         let ben: [BubbleMark] = [.filled(1), .double(0, 2), .light(3), .filled(4), .erasedAndChanged(erased: 0, chosen: 2)]
         var layout: BubbleSheetLayout?
+        if withBlankPage {  // a page with no printed bubbles at all: a wrong sheet in the stack
+            try ScanFactory.writeVectorPDF(to: URL(fileURLWithPath: folder.file("in/Cy.pdf")), label: "not a bubble sheet", pageSizes: [(612, 792)])
+        }
         for (number, (name, marks)) in [("Anna", anna), ("Ben", ben)].enumerated() {
             layout = try ScanFactory.writeBubbleSheetBooklet(
                 to: URL(fileURLWithPath: folder.file("in/\(name).pdf")), studentNumber: number + 1,
@@ -80,5 +83,17 @@ import TestSupport
         #expect(throws: GradingError.badKey("answer 2 is 'F', but the choices are A, B, C, D, E")) {
             _ = try project.store.setAnswerKey(block: "mc", answers: "AFCDEAAAAAAAAAAAAAAA")
         }
+    }
+
+    @Test func anUnreadablePageIsListedAndTheOthersAreStillRead() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder, withBlankPage: true)
+        let summary = try BubbleRun.run(project)
+        #expect(summary.failures.count == 2)
+        #expect(summary.failures.allSatisfy { $0.hasPrefix("Cy — p. 1, ") }, "\(summary.failures)")
+        #expect(summary.review.allSatisfy { $0.hasPrefix("Ben — ") }, "Cy's rows are failures, not a review list of 20")
+        _ = try project.store.setAnswerKey(block: "mc", answers: "B,D,A,E,C" + String(repeating: ",A", count: 15))
+        #expect(try scores(project, "Anna") == ["2", "2", "2", "2", "0"])
+        #expect(try scores(project, "Cy") == ["?", "?", "?", "?", "?"], "nothing guessed for the unreadable page")
     }
 }
