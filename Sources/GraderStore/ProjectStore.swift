@@ -81,6 +81,7 @@ public struct ProjectStore: Sendable {
 
     /// Records `description` as one undoable step: `body` runs in one transaction with the
     /// history logging on; anything it throws rolls the whole step back and is rethrown as is.
+    @discardableResult
     public func change<T>(_ description: String, _ body: (ProjectWriter) throws -> T) throws -> T {
         var ruleError: (any Error)?
         do {

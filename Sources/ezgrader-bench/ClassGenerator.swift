@@ -23,7 +23,7 @@ enum ClassGenerator {
             }
         }
         if let failure = failures.first { throw BenchError("generating the class failed: \(failure)") }
-        FileManager.default.createFile(atPath: done, contents: nil)
+        _ = FileManager.default.createFile(atPath: done, contents: nil)
         return files
     }
 }
