@@ -25,7 +25,7 @@ extension ProjectError: LocalizedError {
         case .importFailed(let path, let detail):
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
-            return "'\(path)' has \(found) pages but the project's booklets have \(expected): rescan it."
+            return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
         case .studentExists(let name):
             return "The project already has a student '\(name)': give the new one another name with --name."
         }

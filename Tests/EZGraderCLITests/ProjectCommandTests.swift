@@ -83,6 +83,20 @@ import TestSupport
         #expect(try run(folder, "undo", "exam").output == "Undid: score Ben on Q1: 2\n", "no half step in the history")
     }
 
+    @Test func aLateBookletJoinsWithEveryQuestionUngraded() throws {
+        let (folder, _) = try project()
+        let late = TemporaryFolder()
+        let files = try TestClass.scanned(["Kim", "Short"], pages: 2, in: late)
+        try qpdf("--empty", "--pages", files[1], "1", "--", late.file("One page.pdf"))
+        let refused = try run(folder, "student", "add", "exam", late.file("One page.pdf"))
+        #expect(refused.status == 1)
+        #expect(refused.error == "error: '\(late.file("One page.pdf"))' has 1 page but the project's booklets have 2: rescan it.\n")
+        #expect(try run(folder, "student", "add", "exam", files[0], "--name", "Kim, Lee", "--id", "S9").output == "Added Kim, Lee.\n")
+        #expect(try run(folder, "status", "exam").output.contains("  Kim, Lee\t0 / 4\t1 ungraded"))
+        #expect(try run(folder, "student", "add", "exam", files[0], "--name", "kim, lee").error
+            == "error: The project already has a student 'kim, lee': give the new one another name with --name.\n")
+    }
+
     @Test func parallelProcessesLoseNoScore() throws {
         let (folder, project) = try project()
         let students = ["Anna", "Ben", "O'Brien, Pat"]
