@@ -8,10 +8,7 @@ extension ProjectStore {
         try change(description) { writer in
             var book = try writer.gradeBook()
             var labels = Set(book.questions.compactMap(\.question.label))
-            for spec in questions {
-                let question = try Self.checked(spec, in: book, measuredOn: nil, labels: &labels)
-                try writer.insertQuestion(page: question.page, position: question.position, maxPoints: question.maxPoints, label: question.label)
-            }
+            _ = try Self.insert(questions, in: book, measuredOn: nil, writer: writer, labels: &labels)
             for block in blocks {
                 try Self.insert(block, in: book, writer: writer, labels: &labels)
                 book = try writer.gradeBook()
@@ -66,10 +63,11 @@ extension ProjectStore {
     /// Scores every bubble row from its reading and the key; leaves graders' own scores alone.
     private static func regrade(_ writer: ProjectWriter) throws {
         let book = try writer.gradeBook()
+        let sources = try writer.scoreSources()
         for numbered in book.questions {
             guard let ref = book.bubbleRows[numbered.question.id], let block = book.bubbleBlocks.first(where: { $0.id == ref.block }) else { continue }
             for (index, entry) in book.students.enumerated() {
-                let source = try writer.scoreSource(question: numbered.question.id, student: entry.key)
+                let source = sources[numbered.question.id]?[entry.key]
                 guard source != "grader" else { continue }
                 let reading = book.bubbleReadings[ref.block]?[StudentID(index)]?.first { $0.row == ref.row }
                 let score = reading.flatMap { BubbleScoring.score($0.reading, key: book.answerKey[ref.block]?[ref.row], block: block) }

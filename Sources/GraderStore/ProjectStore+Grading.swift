@@ -15,14 +15,20 @@ extension ProjectStore {
         try change(description) { writer in
             let book = try writer.gradeBook()
             let owner = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
-            var labels = Set(book.questions.compactMap(\.question.label)), added: [QuestionID] = []
-            for spec in specs {
-                let question = try Self.checked(spec, in: book, measuredOn: owner, labels: &labels)
-                added.append(try writer.insertQuestion(page: question.page, position: question.position,
-                                                       maxPoints: question.maxPoints, label: question.label))
-            }
+            var labels = Set(book.questions.compactMap(\.question.label))
+            let added = try Self.insert(specs, in: book, measuredOn: owner, writer: writer, labels: &labels)
             let numbered = try writer.gradeBook().questions
             return added.map { id in numbered.first { $0.question.id == id }! }
+        }
+    }
+
+    /// Checks each spec against the rules and inserts it; `labels` collects the labels taken.
+    static func insert(_ specs: [QuestionSpec], in book: GradeBook, measuredOn owner: StudentID?, writer: ProjectWriter,
+                       labels: inout Set<String>) throws -> [QuestionID] {
+        try specs.map { spec in
+            let question = try checked(spec, in: book, measuredOn: owner, labels: &labels)
+            return try writer.insertQuestion(page: question.page, position: question.position,
+                                             maxPoints: question.maxPoints, label: question.label)
         }
     }
 

@@ -60,10 +60,13 @@ public struct ProjectWriter {
             """, arguments: [student.rawValue, block, reading.row, encoded, fills])
     }
 
-    /// Who entered a score ("grader", "omr"), nil when ungraded.
-    public func scoreSource(question: QuestionID, student: StudentKey) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT source FROM score WHERE question_id = ? AND student_id = ?",
-                            arguments: [question.rawValue, student.rawValue])
+    /// Who entered each score ("grader", "omr"): question → student → source.
+    public func scoreSources() throws -> [QuestionID: [StudentKey: String]] {
+        var sources: [QuestionID: [StudentKey: String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT question_id, student_id, source FROM score") {
+            sources[QuestionID(row["question_id"]), default: [:]][StudentKey(row["student_id"])] = row["source"]
+        }
+        return sources
     }
 
     /// Changes a question's maximum points (for everyone).
