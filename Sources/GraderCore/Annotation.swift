@@ -14,14 +14,18 @@ public struct InkStroke: Hashable, Sendable, Codable {
     public var points: [RelativePoint]
     /// Pen colour.
     public var color: RGBColor
-    /// Pen width in points.
+    /// Pen width in points (at full pressure when pressures are given).
     public var width: Double
+    /// The pen's pressure (0…1) at each point, when the pen reported it; nil for a mouse or a
+    /// typed path.
+    public var pressures: [Double]?
 
     /// Creates a stroke.
-    public init(points: [RelativePoint], color: RGBColor = .red, width: Double = 1.5) {
+    public init(points: [RelativePoint], color: RGBColor = .red, width: Double = 1.5, pressures: [Double]? = nil) {
         self.points = points
         self.color = color
         self.width = width
+        self.pressures = pressures
     }
 }
 

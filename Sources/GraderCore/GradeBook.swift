@@ -85,20 +85,16 @@ public struct GradeBook: Sendable, Equatable {
         scores[question]?[student].map(Score.points) ?? .ungraded
     }
 
-    /// The question a user means by `name`: its label (exact, then ignoring case), or
-    /// "p<page>q<number>".
-    public func question(named name: String) -> NumberedQuestion? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        return questions.first { $0.question.label == trimmed }
-            ?? questions.first { $0.name.lowercased() == trimmed.lowercased() }
+    /// The students, pages and questions, for resolving names.
+    public var directory: ProjectDirectory {
+        ProjectDirectory(students: students, pagesPerStudent: pagesPerStudent, questions: questions)
     }
 
-    /// The student a user means by `name`: their name (ignoring case and Unicode form) or roster id.
-    public func student(named name: String) -> StudentID? {
-        let key = Student(name: name).nameKey
-        if let index = students.firstIndex(where: { $0.student.nameKey == key }) { return StudentID(index) }
-        return students.firstIndex { $0.student.rosterID == name }.map(StudentID.init)
-    }
+    /// The question a user means by `name` (see `ProjectDirectory.question(named:)`).
+    public func question(named name: String) -> NumberedQuestion? { directory.question(named: name) }
+
+    /// The student a user means by `name` (see `ProjectDirectory.student(named:)`).
+    public func student(named name: String) -> StudentID? { directory.student(named: name) }
 
     /// How many of `question`'s students are graded.
     public func gradedCount(_ question: QuestionID) -> Int { scores[question]?.count ?? 0 }
@@ -106,22 +102,13 @@ public struct GradeBook: Sendable, Equatable {
 
 extension GradeBook {
     /// The student named, or the rule error that says so.
-    public func resolveStudent(_ name: String) throws(GradingError) -> StudentID {
-        guard let id = student(named: name) else { throw .unknownStudent(name) }
-        return id
-    }
+    public func resolveStudent(_ name: String) throws(GradingError) -> StudentID { try directory.resolveStudent(name) }
 
     /// The question named, or the rule error listing the known ones.
-    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion {
-        guard let question = question(named: name) else { throw .unknownQuestion(name: name, known: questions.map(\.name)) }
-        return question
-    }
+    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion { try directory.resolveQuestion(name) }
 
-    /// The size positions of `page` are measured on when no student is named: the first
-    /// student's page, or US Letter in a project that has no student left.
-    public func referencePageSize(page: Int) -> PageSize {
-        students.isEmpty ? PageSize(width: 612, height: 792) : pageSize(StudentID(0), page: page)
-    }
+    /// The size positions of `page` are measured on when no student is named.
+    public func referencePageSize(page: Int) -> PageSize { directory.referencePageSize(page: page) }
 
     /// The size of `page` (1-based) of `student`'s booklet.
     public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }

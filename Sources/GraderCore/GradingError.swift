@@ -34,6 +34,14 @@ public enum GradingError: Error, Equatable, Sendable {
     case unknownBlock(String, known: [String])
     /// No ink stroke passes through the point touched.
     case nothingToErase(page: Int, x: Double, y: Double)
+    /// A grader name that is empty, too long or holds control characters.
+    case badGraderName(String)
+    /// The score changed since the grader saw it: another grader wrote `now` meanwhile.
+    case changedMeanwhile(student: String, question: String, saw: Score, now: Score, by: String?)
+    /// Pen pressures that are not one value from 0 to 1 per point.
+    case badPressures(given: Int, points: Int)
+    /// Undo or redo of a step whose rows another grader changed afterwards.
+    case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
 }
 
 extension GradingError: LocalizedError {
@@ -75,6 +83,18 @@ extension GradingError: LocalizedError {
             return "No bubble block '\(id)': " + (known.isEmpty ? "the rubric defines none (add a bubbles: section)." : "the blocks are \(known.joined(separator: ", ")).")
         case .nothingToErase(let page, let x, let y):
             return "No ink stroke passes through \(format(x)),\(format(y)) on page \(page): touch the stroke's line itself."
+        case .badGraderName(let name):
+            return "Grader name '\(name)' cannot be used: give 1 to \(Grader.maxLength) characters without control characters "
+                + "(--grader NAME or EZGRADER_GRADER)."
+        case .changedMeanwhile(let student, let question, let saw, let now, let grader):
+            let who = grader.map { "\($0) changed it to \(now)" } ?? "it is now \(now)"
+            return "Not saved: \(student)'s score on \(question) was \(saw) when you looked, but \(who) meanwhile. "
+                + "Look again and score it anew if it should change."
+        case .badPressures(let given, let points):
+            return "The pen pressures do not fit the stroke: give one value from 0 to 1 for each of its \(points) points (\(given) given)."
+        case .historyBlocked(let action, let step, let grader, let laterStep, let later):
+            return "Cannot \(action) '\(step)': \(grader) changed the same rows afterwards (step \(laterStep): \(later)). "
+                + "Ask \(grader) to undo that first, or make the change by hand."
         }
     }
 }

@@ -9,12 +9,12 @@ public enum GradingOrder: Hashable, Sendable {
     case shuffled(seed: UInt64)
 
     /// Parses the names used on the command line and in the project: `per-page`, `per-student`,
-    /// `shuffled` (which needs a seed).
+    /// `shuffled` (with `seed`, or a random seed when none is given).
     public init?(name: String, seed: UInt64?) {
         switch name {
         case "per-page": self = .perPage
         case "per-student": self = .perStudent
-        case "shuffled": self = .shuffled(seed: seed ?? 0)
+        case "shuffled": self = .shuffled(seed: seed ?? UInt64.random(in: 1...999_999))
         default: return nil
         }
     }
@@ -26,6 +26,12 @@ public enum GradingOrder: Hashable, Sendable {
         case .perStudent: "per-student"
         case .shuffled: "shuffled"
         }
+    }
+
+    /// The seed of a shuffled order, nil for the others.
+    public var seed: UInt64? {
+        if case .shuffled(let seed) = self { return seed }
+        return nil
     }
 
     /// True when pages are grouped by page number (all students' page 1 first).

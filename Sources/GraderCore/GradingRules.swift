@@ -19,20 +19,37 @@ public enum GradingRules {
     }
 
     /// A position on a page, given in points or percentages ("430,60" or "70%,8%"), converted to
-    /// a relative position on a page of `size`. Refused when off the page.
+    /// a relative position on a page of `size`. Refused when not understood or off the page.
     public static func position(_ text: String, page: Int, size: PageSize) throws(GradingError) -> RelativePoint {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        func coordinate(_ part: String, extent: Double) -> Double? {
-            if part.hasSuffix("%") { return Double(part.dropLast()).map { $0 / 100 * extent } }
-            return Double(part)
-        }
-        guard parts.count == 2, let x = coordinate(parts[0], extent: size.width),
-              let y = coordinate(parts[1], extent: size.height)
-        else { throw .badPosition(text) }
-        guard let relative = RelativePoint(PagePoint(x: x, y: y), on: size) else {
-            throw .positionOffPage(x: x, y: y, page: page, size: size)
+        guard let position = PagePosition(text) else { throw .badPosition(text) }
+        return try self.position(position, page: page, size: size)
+    }
+
+    /// A typed position converted to a relative position on a page of `size`; refused when off
+    /// the page.
+    public static func position(_ position: PagePosition, page: Int, size: PageSize) throws(GradingError) -> RelativePoint {
+        let point = position.point(on: size)
+        guard let relative = RelativePoint(point, on: size) else {
+            throw .positionOffPage(x: point.x, y: point.y, page: page, size: size)
         }
         return relative
+    }
+
+    /// A score for `question` that fits it: ungraded, or 0…max.
+    public static func fits(_ score: Score, _ question: NumberedQuestion) throws(GradingError) -> Score {
+        guard let points = score.earned else { return score }
+        guard points >= .zero, points <= question.question.maxPoints else {
+            throw .scoreOutOfRange(value: points.description, question: question.name, max: question.question.maxPoints)
+        }
+        return score
+    }
+
+    /// A pen's pressures for a stroke of `points` points: one per point, each 0…1.
+    public static func pressures(_ values: [Double], points: Int) throws(GradingError) -> [Double] {
+        guard values.count == points, values.allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
+            throw .badPressures(given: values.count, points: points)
+        }
+        return values
     }
 
     /// A page number inside the booklet.

@@ -3,25 +3,49 @@ import GraderCore
 import GraderPDF
 import GraderStore
 
-/// A grading project folder (`NAME.ezgrader/`): the store plus the imported scans.
+/// A grading project folder (`NAME.ezgrader/`): the store plus the imported scans, opened by one
+/// grader. This is the façade every front end calls (the CLI, the web view): its inputs are typed
+/// values, every rule lives behind it, and every change it makes is recorded as that grader's.
 public struct GradingProject: Sendable {
     /// The project folder.
     public let folder: String
     /// Its database.
-    public let store: ProjectStore
+    let store: ProjectStore
+
+    /// Who this project's changes are recorded as.
+    public var grader: Grader { store.grader }
+
+    /// The newest project schema this build reads and writes.
+    public static var schemaVersion: Int { ProjectStore.schemaVersion }
+
+    /// The folder a user means by `name`: `name` itself when it is a project, else
+    /// `name.ezgrader` when that is one, else `name` (which opening then refuses by name).
+    public static func folder(named name: String) -> String {
+        if isProject(name) { return name }
+        return isProject(name + ".ezgrader") ? name + ".ezgrader" : name
+    }
+
+    /// The folder a new project called `name` is created in: `NAME.ezgrader`.
+    public static func newFolder(named name: String) -> String { name.hasSuffix(".ezgrader") ? name : name + ".ezgrader" }
+
+    /// True when `folder` holds a project database.
+    public static func isProject(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: folder))
+    }
 
     /// Creates `folder` from the scans: checks them as a class (like `merge`), imports each into
     /// `scans/`, and records the students in roster order (or the order given). On any failure
     /// the half-made folder is removed, so nothing is left behind. A rubric, when given, is
     /// applied as part of the creation.
     public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
-                              rubricPath: String? = nil, progress: (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
+                              rubricPath: String? = nil, grader: Grader,
+                              progress: (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
         let scanFolder = (folder as NSString).appendingPathComponent("scans")
         do {
             try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
-            let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent)
+            let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent, grader: grader)
             let fileNames = SafeFileName.distinct(loaded.students.map(\.name))
             let students = try zip(loaded.classSet.submissions.indices, fileNames).map { index, fileName in
                 let stored = "scans/\(fileName).pdf"
@@ -42,9 +66,9 @@ public struct GradingProject: Sendable {
         }
     }
 
-    /// Opens an existing project.
-    public static func open(_ folder: String) throws(StoreError) -> GradingProject {
-        GradingProject(folder: folder, store: try ProjectStore.open(folder))
+    /// Opens an existing project as `grader`.
+    public static func open(_ folder: String, as grader: Grader) throws(StoreError) -> GradingProject {
+        GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader))
     }
 
     /// The absolute path of a stored scan.
@@ -52,9 +76,12 @@ public struct GradingProject: Sendable {
 
     /// Checks that every scan still has the bytes it was imported with (before rendering or
     /// exporting from them); the first changed or missing one is named.
-    public func verifyScans(_ book: GradeBook) throws(ProjectError) {
+    public func verifyScans(_ book: GradeBook) throws(ProjectError) { try verifyScans(of: book.students) }
+
+    /// Checks that the scans of `students` still have the bytes they were imported with.
+    func verifyScans(of students: [GradeBook.Entry]) throws(ProjectError) {
         let expected = try? store.scanDigests()
-        for entry in book.students {
+        for entry in students {
             let path = scanPath(entry)
             guard FileManager.default.fileExists(atPath: path) else { throw .scanMissing(student: entry.student.name, path: path) }
             if FileDigest.sha256(ofFile: path) != expected?[entry.key] {
@@ -67,7 +94,7 @@ public struct GradingProject: Sendable {
     /// count; every existing question is "?" for them.
     public func addStudent(scan: String, name: String? = nil, rosterID: String? = nil, email: String? = nil) throws -> Student {
         let document = try PDFDocument(path: scan)
-        let book = try store.gradeBook()
+        let book = try store.directory()
         guard document.pageCount == book.pagesPerStudent else {
             throw ProjectError.pageCountMismatch(path: scan, found: document.pageCount, expected: book.pagesPerStudent)
         }

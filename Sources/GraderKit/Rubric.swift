@@ -60,8 +60,15 @@ public struct Rubric: Sendable, Equatable {
         guard let page = pageNode.int else { throw .invalid(path: path, line: pageNode.mark?.line ?? line, detail: "page must be a whole number") }
         let atNode = try value("at")
         let at = atNode.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? atNode.string ?? ""
+        guard let position = PagePosition(at) else {
+            throw .refused(path: path, line: atNode.mark?.line ?? line, detail: GradingError.badPosition(at).localizedDescription)
+        }
         let maxNode = try value("max")
-        return QuestionSpec(page: page, position: at, maxPoints: maxNode.string ?? "", label: fields["label"]?.string)
+        let maxPoints: Points
+        do { maxPoints = try GradingRules.maximum(maxNode.string ?? "") } catch {
+            throw .refused(path: path, line: maxNode.mark?.line ?? line, detail: error.localizedDescription)
+        }
+        return QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: fields["label"]?.string)
     }
 
     private static func line(of error: any Error) -> Int {
@@ -105,7 +112,7 @@ extension GradingProject {
     @discardableResult
     public func apply(rubricAt path: String) throws -> Int {
         let rubric = try Rubric(contentsOf: path)
-        var labels = Set(try store.gradeBook().questions.compactMap(\.question.label))
+        var labels = Set(try store.directory().questions.compactMap(\.question.label))
         for (index, spec) in rubric.questions.enumerated() {
             // Check each question first, so the error can name its line.
             do { try store.checkQuestion(spec, labels: &labels) } catch {

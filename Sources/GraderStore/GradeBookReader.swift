@@ -4,24 +4,41 @@ import GraderCore
 
 /// Reads the whole grade book in one consistent snapshot.
 enum GradeBookReader {
-    static func read(_ db: Database) throws -> GradeBook {
-        let pages = try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
-        let studentRows = try Row.fetchAll(db, sql: """
-            SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id
-            """)
-        var indexOfKey: [Int64: StudentID] = [:]
-        let students = studentRows.enumerated().map { index, row in
-            indexOfKey[row["id"]] = StudentID(index)
-            return GradeBook.Entry(
+    /// The students, pages and questions only: what resolving a name needs.
+    static func directory(_ db: Database) throws -> ProjectDirectory {
+        ProjectDirectory(students: try students(db), pagesPerStudent: try pages(db),
+                         questions: NumberedQuestion.inReadingOrder(try questions(db).map(\.question)))
+    }
+
+    private static func pages(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
+    }
+
+    private static func students(_ db: Database) throws -> [GradeBook.Entry] {
+        try Row.fetchAll(db, sql: "SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id").map { row in
+            GradeBook.Entry(
                 key: StudentKey(row["id"]), student: Student(name: row["name"], rosterID: row["roster_id"], email: row["email"]),
                 scanPath: row["scan_file"], pageSizes: PageSizesColumn.decode(row["page_sizes"]))
         }
-        var bubbleRows: [QuestionID: BubbleRowRef] = [:]
-        let questions = try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row FROM question").map { row in
-            if let block: String = row["bubble_block"] { bubbleRows[QuestionID(row["id"])] = BubbleRowRef(block: block, row: row["bubble_row"]) }
-            return Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
-                     maxPoints: Points(quarters: row["max_quarters"]), label: row["label"])
+    }
+
+    private static func questions(_ db: Database) throws -> [(question: Question, bubble: BubbleRowRef?)] {
+        try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row FROM question").map { row in
+            let block: String? = row["bubble_block"]
+            return (Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
+                             maxPoints: Points(quarters: row["max_quarters"]), label: row["label"]),
+                    block.map { BubbleRowRef(block: $0, row: row["bubble_row"]) })
         }
+    }
+
+    static func read(_ db: Database) throws -> GradeBook {
+        let pages = try pages(db)
+        let students = try students(db)
+        let indexOfKey = Dictionary(uniqueKeysWithValues: students.enumerated().map { ($1.key.rawValue, StudentID($0)) })
+        let questionRows = try questions(db)
+        let questions = questionRows.map(\.question)
+        var bubbleRows: [QuestionID: BubbleRowRef] = [:]
+        for row in questionRows { if let bubble = row.bubble { bubbleRows[row.question.id] = bubble } }
         var scores: [QuestionID: [StudentID: Points]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters FROM score") {
             guard let student = indexOfKey[row["student_id"]] else { continue }
@@ -57,31 +74,22 @@ enum GradeBookReader {
 extension ProjectStore {
     /// The grade book as it stands now.
     public func gradeBook() throws(StoreError) -> GradeBook {
-        do {
-            return try queue.read { db in try GradeBookReader.read(db) }
-        } catch {
-            throw .database(path: folder, detail: "\(error)")
-        }
+        try read { db in try GradeBookReader.read(db) }
     }
 
-    /// Undoes the newest change; returns what it was, nil when there is nothing to undo.
-    public func undo() throws(StoreError) -> String? { try run(folder) { db in try History.undo(in: db) } }
-
-    /// Redoes the newest undone change; returns what it was, nil when there is nothing to redo.
-    public func redo() throws(StoreError) -> String? { try run(folder) { db in try History.redo(in: db) } }
+    /// The students, pages and questions as they stand now, without scores: cheap at class scale.
+    public func directory() throws(StoreError) -> ProjectDirectory {
+        try read { db in try GradeBookReader.directory(db) }
+    }
 }
 
 extension ProjectStore {
     /// Each student's scan SHA-256 as recorded at import.
     public func scanDigests() throws(StoreError) -> [StudentKey: String] {
-        do {
-            return try queue.read { db in
-                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, scan_sha256 FROM student").map {
-                    (StudentKey($0["id"]), $0["scan_sha256"] as String)
-                })
-            }
-        } catch {
-            throw .database(path: folder, detail: "\(error)")
+        try read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, scan_sha256 FROM student").map {
+                (StudentKey($0["id"]), $0["scan_sha256"] as String)
+            })
         }
     }
 }

@@ -1,12 +1,30 @@
 import GRDB
+import GraderCore
 
-/// Undo and redo over the logged row changes of `HistoryTriggers`.
+/// One recorded change: who made it, when, and what it was.
+public struct HistoryStep: Sendable, Equatable, Encodable {
+    /// Its number, in the order changes were made.
+    public let id: Int64
+    /// What it did ("score Anna on Q1: 3").
+    public let description: String
+    /// Who made it.
+    public let grader: String
+    /// When (UTC, ISO 8601).
+    public let at: String
+    /// True when it was undone (and can be redone).
+    public let undone: Bool
+    /// How many rows it changed.
+    public let rows: Int
+}
+
+/// Undo and redo over the logged row changes of `HistoryTriggers`, per grader: a grader undoes
+/// their own latest step, and a step whose rows another grader changed afterwards is refused.
 enum History {
-    /// Starts a step: drops the steps that were undone (a new change ends the redo chain) and
-    /// makes the triggers log into the new step.
-    static func begin(_ description: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM history WHERE undone = 1")
-        try db.execute(sql: "INSERT INTO history (description) VALUES (?)", arguments: [description])
+    /// Starts a step by `grader`: drops that grader's undone steps (their new change ends their
+    /// redo chain) and makes the triggers log into the new step.
+    static func begin(_ description: String, grader: Grader, at time: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM history WHERE undone = 1 AND grader = ?", arguments: [grader.name])
+        try db.execute(sql: "INSERT INTO history (description, grader, at) VALUES (?, ?, ?)", arguments: [description, grader.name, time])
         try db.execute(sql: "UPDATE recording SET step = ? WHERE id = 1", arguments: [db.lastInsertedRowID])
     }
 
@@ -19,31 +37,61 @@ enum History {
         try db.execute(sql: "UPDATE recording SET step = NULL WHERE id = 1")
     }
 
-    /// Reverts the newest done step; returns its description, nil when there is none.
-    static func undo(in db: Database) throws -> String? {
-        guard let step = try Row.fetchOne(db, sql: "SELECT id, description FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1")
-        else { return nil }
-        let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, old FROM change WHERE step = ? ORDER BY id DESC",
-                                       arguments: [step["id"] as Int64])
+    /// Reverts `grader`'s newest done step; nil when they have none.
+    static func undo(by grader: Grader, in db: Database) throws -> HistoryStep? {
+        guard let step = try steps(db, where: "undone = 0 AND grader = ?", [grader.name], order: "DESC", limit: 1).first else { return nil }
+        try refuseIfBuiltOn(step, action: "undo", in: db)
+        let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, old FROM change WHERE step = ? ORDER BY id DESC", arguments: [step.id])
         try replay(changes.map { ($0["tbl"], $0["row_id"], $0["old"]) }, in: db)
-        try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step["id"] as Int64])
-        return step["description"]
+        try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
+        return step
     }
 
-    /// Re-applies the oldest undone step; returns its description, nil when there is none.
-    static func redo(in db: Database) throws -> String? {
-        guard let step = try Row.fetchOne(db, sql: "SELECT id, description FROM history WHERE undone = 1 ORDER BY id ASC LIMIT 1")
-        else { return nil }
-        let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, new FROM change WHERE step = ? ORDER BY id ASC",
-                                       arguments: [step["id"] as Int64])
+    /// Re-applies `grader`'s oldest undone step; nil when they have none.
+    static func redo(by grader: Grader, in db: Database) throws -> HistoryStep? {
+        guard let step = try steps(db, where: "undone = 1 AND grader = ?", [grader.name], order: "ASC", limit: 1).first else { return nil }
+        try refuseIfBuiltOn(step, action: "redo", in: db)
+        let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, new FROM change WHERE step = ? ORDER BY id ASC", arguments: [step.id])
         try replay(changes.map { ($0["tbl"], $0["row_id"], $0["new"]) }, in: db)
-        try db.execute(sql: "UPDATE history SET undone = 0 WHERE id = ?", arguments: [step["id"] as Int64])
-        return step["description"]
+        try db.execute(sql: "UPDATE history SET undone = 0 WHERE id = ?", arguments: [step.id])
+        return step
+    }
+
+    /// The newest steps first, at most `limit`.
+    static func recent(_ limit: Int, in db: Database) throws -> [HistoryStep] {
+        try steps(db, where: "1", [], order: "DESC", limit: limit)
+    }
+
+    /// Refuses to undo or redo `step` when a later step of another grader, still in force,
+    /// changed one of its rows: reverting it would silently undo their work.
+    private static func refuseIfBuiltOn(_ step: HistoryStep, action: String, in db: Database) throws {
+        let later = try steps(db, where: """
+            undone = 0 AND id > ? AND grader != ? AND EXISTS (
+                SELECT 1 FROM change AS theirs JOIN change AS mine ON mine.tbl = theirs.tbl AND mine.row_id = theirs.row_id
+                WHERE theirs.step = history.id AND mine.step = ?)
+            """, [step.id, step.grader, step.id], order: "ASC", limit: 1)
+        if let later = later.first {
+            throw GradingError.historyBlocked(action: action, step: step.description, grader: later.grader,
+                                              laterStep: later.id, later: later.description)
+        }
+    }
+
+    private static func steps(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible],
+                              order: String, limit: Int) throws -> [HistoryStep] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, description, grader, at, undone, (SELECT COUNT(*) FROM change WHERE step = history.id) AS rows
+            FROM history WHERE \(condition) ORDER BY id \(order) LIMIT \(limit)
+            """, arguments: StatementArguments(arguments)).map { row in
+            HistoryStep(id: row["id"], description: row["description"], grader: row["grader"], at: row["at"],
+                        undone: row["undone"], rows: row["rows"])
+        }
     }
 
     /// Puts each row in the logged state: absent (nil) or the JSON's column values. An existing
-    /// row is updated in place (deleting it would cascade to its children). Foreign keys are
-    /// checked at commit, since parents and children come back in log order.
+    /// row is updated in place (deleting it would cascade to its children). Only the columns the
+    /// JSON holds are set, so a step logged before a migration added columns still replays (the
+    /// new columns keep their defaults). Foreign keys are checked at commit, since parents and
+    /// children come back in log order.
     private static func replay(_ rows: [(table: String, id: Int64, state: String?)], in db: Database) throws {
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         var columnsOf: [String: [String]] = [:]
@@ -54,13 +102,28 @@ enum History {
                 continue
             }
             if columnsOf[row.table] == nil { columnsOf[row.table] = try HistoryTriggers.columns(of: row.table, in: db) }
-            let columns = columnsOf[row.table]!
+            let logged = Set(try String.fetchAll(db, sql: "SELECT key FROM json_each(?)", arguments: [state]))
+            let columns = columnsOf[row.table, default: []].filter(logged.contains)
             let values = columns.map { "json_extract(:state, '$.\($0)')" }
-            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(row.table) WHERE id = ?)", arguments: [row.id])!
+            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(row.table) WHERE id = ?)", arguments: [row.id]) ?? false
             let sql = exists
                 ? "UPDATE \(row.table) SET " + zip(columns, values).map { "\($0) = \($1)" }.joined(separator: ", ") + " WHERE id = :id"
                 : "INSERT INTO \(row.table) (\(columns.joined(separator: ", "))) SELECT " + values.joined(separator: ", ")
             try db.execute(sql: sql, arguments: ["state": state, "id": row.id])
         }
+    }
+}
+
+extension ProjectStore {
+    /// Undoes this grader's newest change; nil when they have nothing to undo. Refused, naming
+    /// the other grader, when someone changed the same rows afterwards.
+    public func undo() throws -> HistoryStep? { try run { db in try History.undo(by: grader, in: db) } }
+
+    /// Redoes this grader's newest undone change; nil when there is none. Refused like `undo`.
+    public func redo() throws -> HistoryStep? { try run { db in try History.redo(by: grader, in: db) } }
+
+    /// The newest `limit` changes of every grader, newest first.
+    public func history(limit: Int) throws(StoreError) -> [HistoryStep] {
+        try read { db in try History.recent(max(limit, 0), in: db) }
     }
 }

@@ -1,13 +1,23 @@
+import Foundation
 import GRDB
 
 /// The project's tables, as named GRDB migrations. `PRAGMA user_version` carries the schema
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 3
+    static let version = 4
 
     /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading"]
+    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source"]
+
+    /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
+    /// without opening the database; nil when the file is too short to be one.
+    static func version(inHeaderOf path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 64), header.count == 64 else { return nil }
+        return Int(header[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -98,6 +108,36 @@ enum ProjectSchema {
                 PRAGMA user_version = 3;
                 """)
             for table in ["question", "bubble_block", "answer_key", "bubble_reading"] { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v4: graders, their places, page sources") { db in
+            try db.execute(sql: """
+                ALTER TABLE history ADD COLUMN grader TEXT NOT NULL DEFAULT '';
+                ALTER TABLE history ADD COLUMN at TEXT NOT NULL DEFAULT '';
+                ALTER TABLE score ADD COLUMN grader TEXT NOT NULL DEFAULT '';
+                ALTER TABLE score ADD COLUMN graded_at TEXT NOT NULL DEFAULT '';
+                CREATE INDEX change_by_row ON change (tbl, row_id);
+                CREATE INDEX history_by_grader ON history (grader, undone);
+                CREATE TABLE grader_place (
+                    grader TEXT PRIMARY KEY,
+                    grading_order TEXT NOT NULL,
+                    seed INTEGER NOT NULL,
+                    position INTEGER NOT NULL);
+                CREATE TABLE page_source (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    scan_file TEXT NOT NULL,
+                    page_index INTEGER NOT NULL,
+                    rotation INTEGER NOT NULL DEFAULT 0 CHECK (rotation IN (0, 90, 180, 270)),
+                    UNIQUE (student_id, page));
+                WITH RECURSIVE pages(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM pages
+                                            WHERE n < (SELECT pages_per_student FROM project WHERE id = 1))
+                INSERT INTO page_source (student_id, page, scan_file, page_index)
+                SELECT student.id, pages.n, student.scan_file, pages.n - 1 FROM student, pages
+                WHERE EXISTS (SELECT 1 FROM project WHERE id = 1);
+                PRAGMA user_version = 4;
+                """)
+            for table in ["score", "page_source"] { try HistoryTriggers.install(on: table, in: db) }
         }
         return migrator
     }

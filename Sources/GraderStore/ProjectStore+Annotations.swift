@@ -1,36 +1,33 @@
 import GraderCore
 
-/// Ink strokes and typed notes on one student's page.
+/// Ink strokes and typed notes on one student's page, each change one undoable step.
 extension ProjectStore {
-    /// Adds a typed note at `position` (points or percentages) on `student`'s `page`.
-    public func addNote(student: String, page: Int, at position: String, text: String, fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
-        try change("note on \(student) page \(page)") { writer in
-            let (book, id) = try locate(writer, student, page)
-            let point = try GradingRules.position(position, page: page, size: book.pageSize(id, page: page))
+    /// Adds a typed note at `position` on `student`'s `page`.
+    public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
+                        fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
+        try onPage(student, page, "note on") { writer, size in
+            let point = try GradingRules.position(position, page: page, size: size)
             return try writer.insertAnnotation(.note(TextNote(text: text, position: point, fontSize: fontSize, color: color)),
-                                               student: book.students[id.index].key, page: page)
+                                               student: student, page: page)
         }
     }
 
-    /// Adds an ink stroke through `points` ("x,y x,y …", points or percentages).
-    public func addInk(student: String, page: Int, points: String, color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
-        try change("ink on \(student) page \(page)") { writer in
-            let (book, id) = try locate(writer, student, page)
-            let size = book.pageSize(id, page: page)
-            let path = try points.split(separator: " ").map { pair throws(GradingError) in
-                try GradingRules.position(String(pair), page: page, size: size)
-            }
-            guard !path.isEmpty else { throw GradingError.badPosition(points) }
-            return try writer.insertAnnotation(.ink(InkStroke(points: path, color: color, width: width)),
-                                               student: book.students[id.index].key, page: page)
+    /// Adds an ink stroke through `points`, with the pen's pressure at each point when known.
+    public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
+                       color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
+        try onPage(student, page, "ink on") { writer, size in
+            let path = try points.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size) }
+            guard !path.isEmpty else { throw GradingError.badPosition("") }
+            let pressures = try pressures.map { values throws(GradingError) in try GradingRules.pressures(values, points: path.count) }
+            return try writer.insertAnnotation(.ink(InkStroke(points: path, color: color, width: width, pressures: pressures)),
+                                               student: student, page: page)
         }
     }
 
     /// Replaces a note's text.
     public func editNote(_ id: AnnotationID, text: String) throws {
         try change("edit note \(id.rawValue)") { writer in
-            let annotation = try writer.gradeBook().resolveAnnotation(id)
-            guard case .note(var note) = annotation.content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }
+            guard case .note(var note) = try writer.annotation(id).content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }
             note.text = text
             try writer.updateAnnotation(id, to: .note(note))
         }
@@ -39,12 +36,12 @@ extension ProjectStore {
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
         try change("move annotation \(id.rawValue)") { writer in
-            let book = try writer.gradeBook()
-            let annotation = try book.resolveAnnotation(id)
-            let size = book.pageSize(annotation.page.student, page: annotation.page.page)
+            let annotation = try writer.annotation(id)
+            let directory = try writer.directory()
+            let size = directory.pageSize(try directory.resolveStudent(key: annotation.student), page: annotation.page)
             let moved = annotation.content.moved(dx: dx / size.width, dy: dy / size.height)
-            guard moved.isOnPage else {
-                throw GradingError.positionOffPage(x: dx, y: dy, page: annotation.page.page, size: size)
+            guard dx.isFinite, dy.isFinite, moved.isOnPage else {
+                throw GradingError.positionOffPage(x: dx, y: dy, page: annotation.page, size: size)
             }
             try writer.updateAnnotation(id, to: moved)
         }
@@ -53,18 +50,17 @@ extension ProjectStore {
     /// Removes an annotation.
     public func removeAnnotation(_ id: AnnotationID) throws {
         try change("remove annotation \(id.rawValue)") { writer in
-            try writer.deleteAnnotation(try writer.gradeBook().resolveAnnotation(id).id)
+            _ = try writer.annotation(id)
+            try writer.deleteAnnotation(id)
         }
     }
 
     /// Erases every ink stroke whose path passes through `position` on the page; returns their ids.
-    public func erase(student: String, page: Int, at position: String) throws -> [AnnotationID] {
-        try change("erase on \(student) page \(page)") { writer in
-            let (book, id) = try locate(writer, student, page)
-            let size = book.pageSize(id, page: page)
+    public func erase(student: StudentKey, page: Int, at position: PagePosition) throws -> [AnnotationID] {
+        try onPage(student, page, "erase on") { writer, size in
             let touch = try GradingRules.position(position, page: page, size: size).point(on: size)
-            let hit = book.annotations.filter { annotation in
-                guard annotation.page == PageRef(student: id, page: page), case .ink(let stroke) = annotation.content else { return false }
+            let hit = try writer.annotations(student: student, page: page).filter { annotation in
+                guard case .ink(let stroke) = annotation.content else { return false }
                 return StrokeHitTest.hits(stroke, at: touch, on: size)
             }
             guard !hit.isEmpty else { throw GradingError.nothingToErase(page: page, x: touch.x, y: touch.y) }
@@ -73,9 +69,15 @@ extension ProjectStore {
         }
     }
 
-    private func locate(_ writer: ProjectWriter, _ student: String, _ page: Int) throws -> (GradeBook, StudentID) {
-        let book = try writer.gradeBook()
-        _ = try GradingRules.page(page, pages: book.pagesPerStudent)
-        return (book, try book.resolveStudent(student))
+    /// One change on `student`'s `page` ("<verb> <name> page <n>"), given that page's size.
+    private func onPage<T>(_ student: StudentKey, _ page: Int, _ verb: String,
+                           _ body: (ProjectWriter, PageSize) throws -> T) throws -> T {
+        let directory = try directory()
+        let id = try directory.resolveStudent(key: student)
+        _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
+        return try change("\(verb) \(directory.students[id.index].student.name) page \(page)") { writer in
+            let current = try writer.directory()
+            return try body(writer, current.pageSize(try current.resolveStudent(key: student), page: page))
+        }
     }
 }

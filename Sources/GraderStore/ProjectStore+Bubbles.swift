@@ -8,7 +8,7 @@ extension ProjectStore {
         try change(description) { writer in
             var book = try writer.gradeBook()
             var labels = Set(book.questions.compactMap(\.question.label))
-            _ = try Self.insert(questions, in: book, measuredOn: nil, writer: writer, labels: &labels)
+            _ = try Self.insert(questions, in: book.directory, measuredOn: nil, writer: writer, labels: &labels)
             for block in blocks {
                 try Self.insert(block, in: book, writer: writer, labels: &labels)
                 book = try writer.gradeBook()

@@ -1,32 +1,32 @@
 import GraderCore
 
-/// The grading changes a user makes, each one undoable step, with the core's rules applied
-/// inside the transaction (so two graders never validate against stale data).
+/// The grading changes a user makes, each one undoable step by this store's grader, with the
+/// core's rules applied inside the transaction (so two graders never validate against stale
+/// data). Each reads only the rows it needs, so a change costs the same at 1,000 students.
 extension ProjectStore {
-    /// Puts a grade box on `page` at `position` ("430,60" in points or "70%,8%"), measured on
-    /// the page of `student` (default: the first student); it appears for every student as "?".
-    public func addQuestion(page: Int, at position: String, maxPoints: String, label: String?, measuredOn student: String? = nil) throws -> NumberedQuestion {
-        try addQuestions([QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: label)],
-                         description: "add question on page \(page)", measuredOn: student)[0]
+    /// Puts a grade box on `page` at `position`, measured on the page of `student` (default: the
+    /// first student); it appears for every student as "?".
+    public func addQuestion(_ spec: QuestionSpec, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
+        try addQuestions([spec], description: "add question on page \(spec.page)", measuredOn: student)[0]
     }
 
     /// Adds several questions as one change (a rubric): all of them, or none when one is refused.
-    public func addQuestions(_ specs: [QuestionSpec], description: String, measuredOn student: String? = nil) throws -> [NumberedQuestion] {
+    public func addQuestions(_ specs: [QuestionSpec], description: String, measuredOn student: StudentKey? = nil) throws -> [NumberedQuestion] {
         try change(description) { writer in
-            let book = try writer.gradeBook()
-            let owner = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
-            var labels = Set(book.questions.compactMap(\.question.label))
-            let added = try Self.insert(specs, in: book, measuredOn: owner, writer: writer, labels: &labels)
-            let numbered = try writer.gradeBook().questions
-            return added.map { id in numbered.first { $0.question.id == id }! }
+            let directory = try writer.directory()
+            let owner = try student.map { key throws(GradingError) in try directory.resolveStudent(key: key) }
+            var labels = Set(directory.questions.compactMap(\.question.label))
+            let added = try Self.insert(specs, in: directory, measuredOn: owner, writer: writer, labels: &labels)
+            let numbered = try writer.directory()
+            return try added.map { id throws(GradingError) in try numbered.resolveQuestion(id: id) }
         }
     }
 
     /// Checks each spec against the rules and inserts it; `labels` collects the labels taken.
-    static func insert(_ specs: [QuestionSpec], in book: GradeBook, measuredOn owner: StudentID?, writer: ProjectWriter,
+    static func insert(_ specs: [QuestionSpec], in directory: ProjectDirectory, measuredOn owner: StudentID?, writer: ProjectWriter,
                        labels: inout Set<String>) throws -> [QuestionID] {
         try specs.map { spec in
-            let question = try checked(spec, in: book, measuredOn: owner, labels: &labels)
+            let question = try checked(spec, in: directory, measuredOn: owner, labels: &labels)
             return try writer.insertQuestion(page: question.page, position: question.position,
                                              maxPoints: question.maxPoints, label: question.label)
         }
@@ -34,97 +34,86 @@ extension ProjectStore {
 
     /// Checks `spec` against the rules without adding it; `labels` collects the labels taken.
     public func checkQuestion(_ spec: QuestionSpec, labels: inout Set<String>) throws {
-        let book = try gradeBook()
-        _ = try Self.checked(spec, in: book, measuredOn: nil, labels: &labels)
+        _ = try Self.checked(spec, in: try directory(), measuredOn: nil, labels: &labels)
     }
 
-    static func checked(_ spec: QuestionSpec, in book: GradeBook, measuredOn owner: StudentID?,
-                                labels: inout Set<String>) throws(GradingError) -> Question {
-        let page = try GradingRules.page(spec.page, pages: book.pagesPerStudent)
-        let max = try GradingRules.maximum(spec.maxPoints)
-        let size = owner.map { book.pageSize($0, page: page) } ?? book.referencePageSize(page: page)
+    static func checked(_ spec: QuestionSpec, in directory: ProjectDirectory, measuredOn owner: StudentID?,
+                        labels: inout Set<String>) throws(GradingError) -> Question {
+        let page = try GradingRules.page(spec.page, pages: directory.pagesPerStudent)
+        guard spec.maxPoints > .zero else { throw .badMaximum(spec.maxPoints.description) }
+        let size = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
         let relative = try GradingRules.position(spec.position, page: page, size: size)
         let label = spec.label?.trimmingCharacters(in: .whitespaces).nilIfEmpty
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
         }
-        return Question(id: QuestionID(0), page: page, position: relative, maxPoints: max, label: label)
+        return Question(id: QuestionID(0), page: page, position: relative, maxPoints: spec.maxPoints, label: label)
     }
 
     /// Changes a question's maximum for everyone (a curve). Refused when a score would exceed it.
-    public func setMaximum(question name: String, to maxPoints: String) throws -> NumberedQuestion {
-        try change("set maximum of \(name) to \(maxPoints)") { writer in
+    public func setMaximum(question id: QuestionID, to max: Points) throws -> NumberedQuestion {
+        try change("set maximum of \(try directory().resolveQuestion(id: id).name) to \(max)") { writer in
             let book = try writer.gradeBook()
-            let question = try book.resolveQuestion(name)
-            let max = try GradingRules.maximum(maxPoints)
-            let over = (book.scores[question.question.id] ?? [:]).filter { $0.value > max }.keys.sorted()
+            let question = try book.directory.resolveQuestion(id: id)
+            guard max > .zero else { throw GradingError.badMaximum(max.description) }
+            let over = (book.scores[id] ?? [:]).filter { $0.value > max }.keys.sorted()
             guard over.isEmpty else {
                 throw GradingError.maximumBelowScores(question: question.name, max: max,
                                                       students: over.map { book.students[$0.index].student.name })
             }
-            try writer.updateMaximum(question.question.id, to: max)
-            return try writer.gradeBook().questions.first { $0.question.id == question.question.id }!
+            try writer.updateMaximum(id, to: max)
+            return try writer.directory().resolveQuestion(id: id)
         }
     }
 
     /// Removes a question (and its scores) for everyone.
-    public func removeQuestion(_ name: String) throws {
-        try change("remove question \(name)") { writer in
-            try writer.deleteQuestion(try writer.gradeBook().resolveQuestion(name).question.id)
+    public func removeQuestion(_ id: QuestionID) throws {
+        try change("remove question \(try directory().resolveQuestion(id: id).name)") { writer in
+            try writer.deleteQuestion(try writer.directory().resolveQuestion(id: id).question.id)
         }
     }
 
-    /// Sets one student's score on one question: 0…max in quarter points, or "?" to clear.
+    /// Sets one student's score on one question (`.ungraded` clears it). With `expected`, the
+    /// value the grader saw, the write is refused when another grader changed it meanwhile.
     @discardableResult
-    public func setScore(student: String, question: String, value: String) throws -> Score {
-        try change("score \(student) on \(question): \(value)") { writer in
-            let book = try writer.gradeBook()
-            let studentID = try book.resolveStudent(student)
-            let numbered = try book.resolveQuestion(question)
-            let score = try GradingRules.score(value, for: numbered)
-            try writer.setScore(score, question: numbered.question.id, student: book.students[studentID.index].key)
-            return score
+    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil) throws -> Score {
+        let directory = try directory()
+        let name = directory.students[try directory.resolveStudent(key: student).index].student.name
+        let numbered = try directory.resolveQuestion(id: question)
+        return try change("score \(name) on \(numbered.name): \(score)") { writer in
+            let current = try writer.directory().resolveQuestion(id: question)
+            let checked = try GradingRules.fits(score, current)
+            if let expected {
+                let record = try writer.scoreRecord(question: question, student: student)
+                let now = record.map { Score.points($0.points) } ?? .ungraded
+                guard now == expected else {
+                    throw GradingError.changedMeanwhile(student: name, question: current.name, saw: expected, now: now,
+                                                        by: record.map(\.grader).flatMap(\.nilIfEmpty))
+                }
+            }
+            try writer.setScore(checked, question: question, student: student)
+            return checked
         }
     }
 
     /// Removes a student with their scores and annotations.
-    public func removeStudent(_ name: String) throws {
+    public func removeStudent(_ key: StudentKey) throws {
+        let directory = try directory()
+        let name = directory.students[try directory.resolveStudent(key: key).index].student.name
         try change("remove student \(name)") { writer in
-            let book = try writer.gradeBook()
-            try writer.deleteStudent(book.students[try book.resolveStudent(name).index].key)
+            _ = try writer.directory().resolveStudent(key: key)
+            try writer.deleteStudent(key)
         }
     }
-}
 
-/// A question as a user or rubric gives it, before the rules check it.
-public struct QuestionSpec: Sendable, Equatable {
-    /// Page number, from 1.
-    public var page: Int
-    /// "x,y" in points or "x%,y%".
-    public var position: String
-    /// Maximum points as typed.
-    public var maxPoints: String
-    /// Optional label.
-    public var label: String?
-
-    /// Creates a spec.
-    public init(page: Int, position: String, maxPoints: String, label: String?) {
-        self.page = page
-        self.position = position
-        self.maxPoints = maxPoints
-        self.label = label
-    }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}
-
-extension ProjectStore {
     /// Sets many scores as one undoable change (a table import): all land or none.
     public func applyScores(_ entries: [ScoreImport.Entry], description: String) throws {
         try change(description) { writer in
             for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
         }
     }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

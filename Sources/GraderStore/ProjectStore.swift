@@ -3,12 +3,15 @@ import GRDB
 import GraderCore
 
 /// The grading project's database (`project.sqlite` in the project folder). Every change is one
-/// IMMEDIATE transaction with its history step, so a failed or killed command changes nothing and
-/// several processes can grade the same project at once (SQLite WAL, waiting up to 30 s on a lock).
+/// IMMEDIATE transaction with its history step, made by `grader`, so a failed or killed command
+/// changes nothing and several processes can grade the same project at once (SQLite WAL: readers
+/// never wait for a writer; a writer waits up to 30 s for another).
 public struct ProjectStore: Sendable {
     /// The project folder.
     public let folder: String
-    let queue: DatabaseQueue
+    /// Who the changes made through this store are recorded as.
+    public let grader: Grader
+    let pool: DatabasePool
 
     /// The database file inside a project folder.
     public static func databasePath(in folder: String) -> String { (folder as NSString).appendingPathComponent("project.sqlite") }
@@ -18,22 +21,26 @@ public struct ProjectStore: Sendable {
 
     /// Creates the database of a new project in `folder` (which must exist) for booklets of
     /// `pagesPerStudent` pages.
-    public static func create(in folder: String, pagesPerStudent: Int) throws(StoreError) -> ProjectStore {
+    public static func create(in folder: String, pagesPerStudent: Int, grader: Grader) throws(StoreError) -> ProjectStore {
         let path = databasePath(in: folder)
         guard !FileManager.default.fileExists(atPath: path) else { throw .alreadyExists(path: folder) }
-        let store = try connect(folder)
+        let store = try connect(folder, grader: grader)
         try store.migrate()
-        try store.run(folder) { db in
+        try store.runStoring { db in
             try db.execute(sql: "INSERT INTO project (id, pages_per_student) VALUES (1, ?)", arguments: [pagesPerStudent])
         }
         return store
     }
 
     /// Opens the project in `folder`, migrating an older schema; a newer one is refused untouched.
-    public static func open(_ folder: String) throws(StoreError) -> ProjectStore {
+    public static func open(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
         guard FileManager.default.fileExists(atPath: databasePath(in: folder)) else { throw .notAProject(path: folder) }
-        let store = try connect(folder)
-        let found = try store.run(folder) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        // Read the version off the file's header first: opening a connection may already write to the file.
+        if let found = ProjectSchema.version(inHeaderOf: databasePath(in: folder)), found > ProjectSchema.version {
+            throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
+        }
+        let store = try connect(folder, grader: grader)
+        let found = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard found <= ProjectSchema.version else {
             throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
         }
@@ -41,15 +48,16 @@ public struct ProjectStore: Sendable {
         return store
     }
 
-    private static func connect(_ folder: String) throws(StoreError) -> ProjectStore {
+    private static func connect(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         do {
-            return ProjectStore(folder: folder, queue: try DatabaseQueue(path: databasePath(in: folder), configuration: configuration))
+            let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration)
+            return ProjectStore(folder: folder, grader: grader, pool: pool)
         } catch {
             throw .database(path: folder, detail: "\(error)")
         }
@@ -57,21 +65,51 @@ public struct ProjectStore: Sendable {
 
     /// Brings the schema up to `ProjectSchema.version` (each migration is its own transaction).
     func migrate() throws(StoreError) {
-        do { try ProjectSchema.migrator.migrate(queue) } catch { throw .database(path: folder, detail: "\(error)") }
+        do { try ProjectSchema.migrator.migrate(pool) } catch { throw .database(path: folder, detail: "\(error)") }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction; GRDB errors become `StoreError`, errors of the
-    /// body's own (rule violations) pass through unchanged after the rollback.
-    func run<T>(_ folder: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    /// Runs `body` in one IMMEDIATE transaction. SQLite's errors become `StoreError.database`;
+    /// the body's own errors (rule violations) pass through unchanged after the rollback.
+    func run<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try queue.writeWithoutTransaction { db in
+            return try pool.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
                     return .commit
                 }
-                return result!
+                guard let result else { throw StoreError.database(path: folder, detail: "the transaction ended without a result") }
+                return result
             }
+        } catch let error as DatabaseError {
+            throw StoreError.database(path: folder, detail: "\(error)")
+        }
+    }
+
+    /// `run`, for callers that can only fail with a `StoreError`.
+    private func runStoring<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try run(body) } catch let error as StoreError { throw error } catch { throw .database(path: folder, detail: "\(error)") }
+    }
+
+    /// Records `description` as one undoable step by `grader`: `body` runs in one transaction
+    /// with the history logging on; anything it throws rolls the whole step back and is rethrown
+    /// as is.
+    @discardableResult
+    public func change<T>(_ description: String, _ body: (ProjectWriter) throws -> T) throws -> T {
+        try run { db in
+            let writer = ProjectWriter(db: db, grader: grader, time: Self.now())
+            try History.begin(description, grader: grader, at: writer.time, in: db)
+            let value = try body(writer)
+            try History.end(in: db)
+            holdBeforeCommitForTests()
+            return value
+        }
+    }
+
+    /// Reads one consistent snapshot; never waits for a writer.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -79,29 +117,14 @@ public struct ProjectStore: Sendable {
         }
     }
 
-    /// Records `description` as one undoable step: `body` runs in one transaction with the
-    /// history logging on; anything it throws rolls the whole step back and is rethrown as is.
-    @discardableResult
-    public func change<T>(_ description: String, _ body: (ProjectWriter) throws -> T) throws -> T {
-        var ruleError: (any Error)?
-        do {
-            return try run(folder) { db in
-                try History.begin(description, in: db)
-                do {
-                    let value = try body(ProjectWriter(db: db))
-                    try History.end(in: db)
-                    holdBeforeCommitForTests()
-                    return value
-                } catch let error as DatabaseError {
-                    throw error
-                } catch {
-                    ruleError = error
-                    throw error
-                }
-            }
-        } catch {
-            throw ruleError ?? error
-        }
+    /// The same project, with changes recorded as made by `grader`.
+    public func acting(as grader: Grader) -> ProjectStore { ProjectStore(folder: folder, grader: grader, pool: pool) }
+
+    /// The time a change is recorded with: UTC, ISO 8601 with milliseconds.
+    static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
     }
 
     /// Test hook: `EZGRADER_TEST_HOLD_BEFORE_COMMIT=<seconds>` sleeps inside the transaction,

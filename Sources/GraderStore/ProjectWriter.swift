@@ -2,9 +2,16 @@ import Foundation
 import GRDB
 import GraderCore
 
-/// The rows of a project, read and written inside one change's transaction.
+/// The rows of a project, read and written inside one change's transaction by one grader.
 public struct ProjectWriter {
     let db: Database
+    /// Who makes the change.
+    public let grader: Grader
+    /// When (UTC, ISO 8601), recorded on the step and on every score it sets.
+    public let time: String
+
+    /// The students, pages and questions as they stand in this transaction (no scores).
+    public func directory() throws -> ProjectDirectory { try GradeBookReader.directory(db) }
 
     /// The whole grade book as it stands in this transaction.
     public func gradeBook() throws -> GradeBook { try GradeBookReader.read(db) }
@@ -18,7 +25,12 @@ public struct ProjectWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [student.name, student.nameKey, student.rosterID, student.email, scanFile, sha256,
                              PageSizesColumn.encode(pageSizes), order])
-        return StudentKey(db.lastInsertedRowID)
+        let key = StudentKey(db.lastInsertedRowID)
+        for page in pageSizes.indices {
+            try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index) VALUES (?, ?, ?, ?)",
+                           arguments: [key.rawValue, page + 1, scanFile, page])
+        }
+        return key
     }
 
     /// Removes a student with their scores and annotations.
@@ -79,7 +91,8 @@ public struct ProjectWriter {
         try db.execute(sql: "DELETE FROM question WHERE id = ?", arguments: [question.rawValue])
     }
 
-    /// Sets or clears (`.ungraded`) one score; `source` says who entered it ("grader", "omr").
+    /// Sets or clears (`.ungraded`) one score; `source` says what entered it ("grader", "omr").
+    /// The score keeps this change's grader and time; writing the same value again changes nothing.
     public func setScore(_ score: Score, question: QuestionID, student: StudentKey, source: String = "grader") throws {
         guard let points = score.earned else {
             try db.execute(sql: "DELETE FROM score WHERE question_id = ? AND student_id = ?",
@@ -87,10 +100,16 @@ public struct ProjectWriter {
             return
         }
         try db.execute(sql: """
-            INSERT INTO score (question_id, student_id, quarters, source) VALUES (?, ?, ?, ?)
-            ON CONFLICT (question_id, student_id) DO UPDATE SET quarters = excluded.quarters, source = excluded.source
+            INSERT INTO score (question_id, student_id, quarters, source, grader, graded_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (question_id, student_id) DO UPDATE SET quarters = excluded.quarters, source = excluded.source,
+                grader = excluded.grader, graded_at = excluded.graded_at
             WHERE quarters != excluded.quarters OR source != excluded.source
-            """, arguments: [question.rawValue, student.rawValue, points.quarters, source])
+            """, arguments: [question.rawValue, student.rawValue, points.quarters, source, grader.name, time])
+    }
+
+    /// One student's score on one question with who gave it last; nil when ungraded.
+    public func scoreRecord(question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
+        try ScoreRecord.fetch(db, question: question, student: student)
     }
 
     /// Adds an annotation on a student's page; returns its id.
@@ -104,6 +123,19 @@ public struct ProjectWriter {
     /// Replaces what an annotation draws (edit or move).
     public func updateAnnotation(_ id: AnnotationID, to content: AnnotationContent) throws {
         try db.execute(sql: "UPDATE annotation SET content = ? WHERE id = ?", arguments: [try AnnotationColumn.encode(content), id.rawValue])
+    }
+
+    /// The annotation with `id`, or the rule error that says there is none.
+    public func annotation(_ id: AnnotationID) throws -> (student: StudentKey, page: Int, content: AnnotationContent) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT student_id, page, content FROM annotation WHERE id = ?", arguments: [id.rawValue])
+        else { throw GradingError.unknownAnnotation(id) }
+        return (StudentKey(row["student_id"]), row["page"], try AnnotationColumn.decode(row["content"]))
+    }
+
+    /// The annotations on one student's page, oldest first.
+    public func annotations(student: StudentKey, page: Int) throws -> [(id: AnnotationID, content: AnnotationContent)] {
+        try Row.fetchAll(db, sql: "SELECT id, content FROM annotation WHERE student_id = ? AND page = ? ORDER BY id",
+                         arguments: [student.rawValue, page]).map { (AnnotationID($0["id"]), try AnnotationColumn.decode($0["content"])) }
     }
 
     /// Removes an annotation.

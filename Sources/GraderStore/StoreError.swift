@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// Why the project on disk could not be opened or changed. A failed change leaves it as it was.
 public enum StoreError: Error, Equatable, Sendable {
@@ -25,5 +26,12 @@ extension StoreError: LocalizedError {
         case .database(let path, let detail):
             return "The project database in '\(path)' could not be used: \(detail). Nothing was changed."
         }
+    }
+}
+
+extension StoreError: CategorizedError {
+    public var category: ErrorCategory {
+        if case .database = self { return .writeFailed }
+        return .inputRefused
     }
 }

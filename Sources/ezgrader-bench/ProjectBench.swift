@@ -9,7 +9,7 @@ enum ProjectBench {
         let folder = "\(workFolder)/project-\(students)x\(questions).ezgrader"
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = try ProjectStore.create(in: folder, pagesPerStudent: 8)
+        let store = try ProjectStore.create(in: folder, pagesPerStudent: 8, grader: try Grader("bench"))
         try store.change("students") { writer in
             for index in 1...students {
                 try writer.insertStudent(Student(name: "Student \(index)", rosterID: "S\(index)"), scanFile: "scans/\(index).pdf",
@@ -18,8 +18,9 @@ enum ProjectBench {
         }
         var ids: [QuestionID] = []
         for index in 0..<questions {
-            ids.append(try store.addQuestion(page: 1 + index % 8, at: "\(50 + index % 5 * 100),\(40 + index / 5 * 14)",
-                                             maxPoints: "4", label: "Q\(index + 1)").question.id)
+            let spec = QuestionSpec(page: 1 + index % 8, position: PagePosition(PagePoint(x: Double(50 + index % 5 * 100), y: Double(40 + index / 5 * 14))),
+                                    maxPoints: Points(quarters: 16), label: "Q\(index + 1)")
+            ids.append(try store.addQuestion(spec).question.id)
         }
         let book = try store.gradeBook()
         try store.applyScores(book.students.flatMap { entry in

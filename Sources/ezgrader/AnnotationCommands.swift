@@ -1,5 +1,5 @@
 import ArgumentParser
-import GraderCore
+import GraderKit
 
 /// Parses "dx,dy" in points.
 private func offset(_ text: String) throws -> (Double, Double) {
@@ -34,7 +34,9 @@ struct NoteCommand: ParsableCommand {
         func run() throws {
             let color = try parseColor(self.color)
             try reportingErrors {
-                let id = try options.open().store.addNote(student: student, page: page, at: at, text: text, fontSize: size, color: color)
+                let project = try options.open()
+                let id = try project.addNote(student: try project.student(named: student), page: page, at: try parsePosition(at),
+                                             text: text, fontSize: size, color: color)
                 if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added note \(id.rawValue) on \(student) page \(page).") }
             }
         }
@@ -51,7 +53,7 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let book = try options.open().store.gradeBook()
+                let book = try options.open().gradeBook()
                 let only = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
                 let lines = book.annotations.filter { only == nil || $0.page.student == only }.map { annotation in
                     let text: String? = if case .note(let note) = annotation.content { note.text } else { nil }
@@ -76,7 +78,7 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try options.open().store.editNote(AnnotationID(id), text: text)
+                try options.open().editNote(AnnotationID(id), text: text)
                 if options.json { try printJSON(["edited": id]) } else { print("Edited note \(id).") }
             }
         }
@@ -92,7 +94,7 @@ struct NoteCommand: ParsableCommand {
         func run() throws {
             let (dx, dy) = try offset(by)
             try reportingErrors {
-                try options.open().store.moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
+                try options.open().moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
                 if options.json { try printJSON(["moved": id]) } else { print("Moved annotation \(id) by \(by).") }
             }
         }
@@ -106,7 +108,7 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try options.open().store.removeAnnotation(AnnotationID(id))
+                try options.open().removeAnnotation(AnnotationID(id))
                 if options.json { try printJSON(["removed": id]) } else { print("Removed annotation \(id).") }
             }
         }
@@ -134,7 +136,9 @@ struct InkCommand: ParsableCommand {
     func run() throws {
         let color = try parseColor(self.color)
         try reportingErrors {
-            let id = try options.open().store.addInk(student: student, page: page, points: points, color: color, width: width)
+            let project = try options.open()
+            let id = try project.addInk(student: try project.student(named: student), page: page, points: try parsePath(points),
+                                        color: color, width: width)
             if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added ink stroke \(id.rawValue) on \(student) page \(page).") }
         }
     }
@@ -152,7 +156,8 @@ struct EraseCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let erased = try options.open().store.erase(student: student, page: page, at: at)
+            let project = try options.open()
+            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at))
             if options.json { try printJSON(["erased": erased.map(\.rawValue)]) } else {
                 print("Erased \(count(erased.count, "ink stroke")): \(erased.map { String($0.rawValue) }.joined(separator: ", ")).")
             }

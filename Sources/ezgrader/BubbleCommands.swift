@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GraderCore
 import GraderKit
 
 struct KeyCommand: ParsableCommand {
@@ -31,7 +30,7 @@ struct KeyCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let text = try answers ?? String(contentsOfFile: file!, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-                let key = try options.open().store.setAnswerKey(block: block, answers: text)
+                let key = try options.open().setAnswerKey(block: block, answers: text)
                 if options.json { try printJSON(["block": block, "answers": key.map { $0.joined(separator: "+") }.joined(separator: ",")]) } else {
                     print("Answer key of \(block) set (\(count(key.count, "question"))); machine-read answers re-graded.")
                 }

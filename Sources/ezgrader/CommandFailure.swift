@@ -1,14 +1,24 @@
 import ArgumentParser
 import Foundation
-import GraderAssembly
-import GraderStore
+import GraderKit
 
-/// The CLI's exit codes (see `ezgrader --help`).
+/// The CLI's exit codes (see `ezgrader --help`), one per error category.
 enum ExitStatus {
     /// A scan, roster, project or value was refused.
     static let inputRefused = ExitCode(1)
     /// An output file or the project database could not be written.
     static let writeFailed = ExitCode(2)
+    /// The command line itself is wrong.
+    static let usage = ExitCode(64)
+
+    /// The exit code of an error's category.
+    static func of(_ category: ErrorCategory) -> ExitCode {
+        switch category {
+        case .inputRefused: inputRefused
+        case .writeFailed: writeFailed
+        case .usage: usage
+        }
+    }
 }
 
 /// Prints `error`'s message on stderr as `error: …` and returns the exit code to end with.
@@ -21,20 +31,14 @@ func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
 }
 
 /// Runs a command's work; any error is printed as one `error: …` line and ends the command with
-/// exit 2 for failures to write, 1 for everything the user can fix in their input.
+/// the exit code of its category.
 func reportingErrors<T>(_ work: () throws -> T) throws -> T {
     do {
         return try work()
     } catch let exit as ExitCode {
         throw exit
-    } catch let error as StoreError {
-        if case .database = error { throw report(error, exit: ExitStatus.writeFailed) }
-        throw report(error, exit: ExitStatus.inputRefused)
-    } catch let error as AssemblyError {
-        if case .readFailed = error { throw report(error, exit: ExitStatus.inputRefused) }
-        throw report(error, exit: ExitStatus.writeFailed)
     } catch {
-        throw report(error, exit: ExitStatus.inputRefused)
+        throw report(error, exit: ExitStatus.of(ErrorCategory(of: error)))
     }
 }
 

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import GraderCore
 import GraderKit
-import GraderPDF
-import GraderStore
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,17 +16,19 @@ struct DemoCommand: ParsableCommand {
             """)
     @Option(help: "Folder for the demo's project and outputs.") var out = "ezgrader-demo"
     @Option(help: "The bundled samples folder.") var samples = "SamplePDFs"
+    @OptionGroup var grader: GraderOption
 
     func run() throws {
         let project = (out as NSString).appendingPathComponent("sample.ezgrader")
         try reportingErrors {
+            let grader = try grader.resolved()
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: project)) {
+            if GradingProject.isProject(project) {
                 try FileManager.default.removeItem(atPath: project)  // a previous demo's project: start over
             }
             let grading = try GradingProject.create(project, scans: ["\(samples)/scanned"], rosterPath: "\(samples)/roster.csv",
-                                                    rubricPath: "\(samples)/rubric.yaml")
-            let book = try grading.store.gradeBook()
+                                                    rubricPath: "\(samples)/rubric.yaml", grader: grader)
+            let book = try grading.gradeBook()
             print("1. Created \(project): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")), "
                 + "\(count(book.questions.count, "question")) from \(samples)/rubric.yaml.")
 
@@ -38,13 +37,14 @@ struct DemoCommand: ParsableCommand {
             for (studentIndex, entry) in book.students.enumerated() {
                 for (questionIndex, numbered) in book.questions.prefix(4).enumerated() {
                     let quarters = numbered.question.maxPoints.quarters * (2 + (studentIndex * 3 + questionIndex) % 3) / 4 / 2 * 2
-                    try grading.store.setScore(student: entry.student.name, question: numbered.name, value: Points(quarters: quarters).description)
+                    try grading.setScore(.points(Points(quarters: quarters)), student: entry.key, question: numbered.question.id)
                     given += 1
                 }
             }
-            let first = book.students[0].student.name
-            _ = try grading.store.addNote(student: first, page: 1, at: "300,330", text: "Right idea — show the limit step.\nSee p. 2 of the notes.")
-            _ = try grading.store.addInk(student: first, page: 1, points: "110,262 160,276 210,266 262,284", width: 2)
+            let first = book.students[0].student.name, firstKey = book.students[0].key
+            _ = try grading.addNote(student: firstKey, page: 1, at: PagePosition(PagePoint(x: 300, y: 330)),
+                                    text: "Right idea — show the limit step.\nSee p. 2 of the notes.")
+            _ = try grading.addInk(student: firstKey, page: 1, points: try parsePath("110,262 160,276 210,266 262,284"), width: 2)
             print("2. Gave \(given) scores (Q1–Q4 for everyone; Q5–Q8 stay \"?\"), a note and an ink stroke on \(first)'s page 1.")
 
             for layout in [GradeTable.Layout.questions, .students, .canvas] {
@@ -56,23 +56,20 @@ struct DemoCommand: ParsableCommand {
             print("4. Graded PDFs: \(out)/graded/ (\(report.written.count) files, each with a cover page); "
                 + "the class in grading order: \(out)/class-graded.pdf")
 
-            try PagePreview.writePNG(of: try PDFDocument(path: grading.scanPath(book.students[0])), pageIndex: 0,
-                                     marks: GradeLayer.marks(try grading.store.gradeBook(), student: StudentID(0), page: 1).marks,
-                                     dpi: 80, grid: true, to: "\(out)/preview-page1.png")
+            try grading.writePreview(page: 1, dpi: 80, grid: true, to: "\(out)/preview-page1.png")
             print("5. Preview with a coordinate grid: \(out)/preview-page1.png")
 
             let quizFolder = (out as NSString).appendingPathComponent("quiz.ezgrader")
-            if FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: quizFolder)) { try FileManager.default.removeItem(atPath: quizFolder) }
-            let quiz = try GradingProject.create(quizFolder, scans: ["\(samples)/bubble-sheets"], rubricPath: "\(samples)/bubble-rubric.yaml")
-            _ = try quiz.store.setAnswerKey(block: "mc", answers: try String(contentsOfFile: "\(samples)/bubble-key.txt", encoding: .utf8)
+            if GradingProject.isProject(quizFolder) { try FileManager.default.removeItem(atPath: quizFolder) }
+            let quiz = try GradingProject.create(quizFolder, scans: ["\(samples)/bubble-sheets"], rubricPath: "\(samples)/bubble-rubric.yaml",
+                                                 grader: grader)
+            _ = try quiz.setAnswerKey(block: "mc", answers: try String(contentsOfFile: "\(samples)/bubble-key.txt", encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines))
             let read = try BubbleRun.run(quiz)
             try ScoreTables.write(try ScoreTables.csv(quiz, layout: .responses, assignment: ""), to: "\(out)/quiz-responses.csv")
-            let quizBook = try quiz.store.gradeBook()
-            if let flagged = quizBook.students.firstIndex(where: { entry in read.review.contains { $0.hasPrefix(entry.student.name + " ") } }) {
-                try PagePreview.writePNG(of: try PDFDocument(path: quiz.scanPath(quizBook.students[flagged])), pageIndex: 0,
-                                         marks: GradeLayer.marks(quizBook, student: StudentID(flagged), page: 1, reviewHighlights: true).marks,
-                                         dpi: 80, grid: false, to: "\(out)/quiz-review.png")
+            let quizBook = try quiz.directory()
+            if let flagged = quizBook.students.first(where: { entry in read.review.contains { $0.hasPrefix(entry.student.name + " ") } }) {
+                try quiz.writePreview(student: flagged.key, page: 1, dpi: 80, grid: false, to: "\(out)/quiz-review.png")
             }
             print("6. Bubble quiz \(quizFolder): read \(read.answered + read.blank + read.multiple + read.uncertain) rows — "
                 + "\(read.answered) answered, \(read.blank) blank, \(read.multiple) multiple, \(read.uncertain) uncertain "

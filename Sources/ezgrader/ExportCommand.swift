@@ -1,5 +1,4 @@
 import ArgumentParser
-import GraderCore
 import GraderKit
 
 struct ExportCommand: ParsableCommand {

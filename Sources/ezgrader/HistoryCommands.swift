@@ -1,5 +1,4 @@
 import ArgumentParser
-import GraderCore
 import GraderKit
 
 struct UndoCommand: ParsableCommand {
@@ -10,8 +9,8 @@ struct UndoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let undone = try options.open().store.undo() else { throw GradingError.nothingTo("undo") }
-            if options.json { try printJSON(["undone": undone]) } else { print("Undid: \(undone)") }
+            guard let undone = try options.open().undo() else { throw GradingError.nothingTo("undo") }
+            if options.json { try printJSON(["undone": undone.description]) } else { print("Undid: \(undone.description)") }
         }
     }
 }
@@ -24,8 +23,8 @@ struct RedoCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard let redone = try options.open().store.redo() else { throw GradingError.nothingTo("redo") }
-            if options.json { try printJSON(["redone": redone]) } else { print("Redid: \(redone)") }
+            guard let redone = try options.open().redo() else { throw GradingError.nothingTo("redo") }
+            if options.json { try printJSON(["redone": redone.description]) } else { print("Redid: \(redone.description)") }
         }
     }
 }
@@ -38,7 +37,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let progress = GradingProgress(try options.open().store.gradeBook())
+            let progress = GradingProgress(try options.open().gradeBook())
             if options.json { return try printJSON(progress) }
             print("Questions (graded / students):")
             if progress.questions.isEmpty { print("  none yet — add one with ezgrader question add") }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import GraderCore
 import GraderKit
-import GraderStore
 
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,19 +17,20 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A project folder, or the students' PDFs (or folders of them).", valueName: "paths")) var paths: [String]
     @Option(help: "CSV mapping scan files to students.") var roster: String?
     @Option(help: "Password of password-protected scans.") var password: String?
+    @OptionGroup var grader: GraderOption
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct ScanLine: Encodable { let file: String, student: String, pages: Int, pageSize: String }
     struct ProjectInfo: Encodable { let project: String, students: Int, pages: Int, questions: Int, order: String, schemaVersion: Int }
 
     func run() throws {
-        if paths.count == 1, FileManager.default.fileExists(atPath: ProjectStore.databasePath(in: paths[0])) {
+        if paths.count == 1, GradingProject.isProject(GradingProject.folder(named: paths[0])) {
             return try reportingErrors {
-                let project = try GradingProject.open(paths[0])
-                let book = try project.store.gradeBook()
-                let info = ProjectInfo(project: paths[0], students: book.students.count, pages: book.pagesPerStudent,
-                                       questions: book.questions.count, order: try project.store.place().order.name,
-                                       schemaVersion: ProjectStore.schemaVersion)
+                let project = try GradingProject.open(GradingProject.folder(named: paths[0]), as: try grader.resolved())
+                let book = try project.directory()
+                let info = ProjectInfo(project: project.folder, students: book.students.count, pages: book.pagesPerStudent,
+                                       questions: book.questions.count, order: try project.place().order.name,
+                                       schemaVersion: GradingProject.schemaVersion)
                 if json { return try printJSON(info) }
                 print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
                     + "\(count(info.questions, "question")), \(info.order) order.")

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GraderCore
 import GraderKit
 
 struct MergeCommand: ParsableCommand {
@@ -44,8 +43,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let seed = self.seed ?? (order == "shuffled" ? UInt64.random(in: 1...999_999) : nil)
-        let gradingOrder = GradingOrder(name: order, seed: seed)!
+        guard let gradingOrder = GradingOrder(name: order, seed: seed) else { throw ValidationError("Unknown order '\(order)'.") }
         let progress = TerminalProgress(label: "checking scans")
         let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password, progress: progress.update) }
         progress.finish()
@@ -53,7 +51,7 @@ struct MergeCommand: ParsableCommand {
 
         let students = loaded.students.count, pages = loaded.classSet.pagesPerStudent
         var summary = "Wrote \(output): \(count(students, "student")) × \(count(pages, "page")) = \(count(students * pages, "page")), \(order) order"
-        if let seed, order == "shuffled" { summary += " (seed \(seed); --seed \(seed) repeats it)" }
+        if let seed = gradingOrder.seed { summary += " (seed \(seed); --seed \(seed) repeats it)" }
         print(summary + ".")
     }
 }

@@ -19,17 +19,18 @@ struct NewCommand: ParsableCommand {
     @Option(help: "CSV mapping scan files to students: columns file,name[,id,email].") var roster: String?
     @Option(help: "Password of password-protected scans (they are stored decrypted).") var password: String?
     @Option(help: "A rubric (YAML) whose questions to add.") var rubric: String?
+    @OptionGroup var grader: GraderOption
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
-        let folder = name.hasSuffix(".ezgrader") ? name : name + ".ezgrader"
+        let folder = GradingProject.newFolder(named: name)
         let progress = TerminalProgress(label: "checking scans")
         let project = try reportingErrors {
             try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password, rubricPath: rubric,
-                                      progress: progress.update)
+                                      grader: try grader.resolved(), progress: progress.update)
         }
         progress.finish()
-        let book = try reportingErrors { try project.store.gradeBook() }
+        let book = try reportingErrors { try project.directory() }
         if json {
             try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)"])
         } else {

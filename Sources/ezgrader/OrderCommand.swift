@@ -1,5 +1,5 @@
 import ArgumentParser
-import GraderCore
+import GraderKit
 
 struct OrderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,17 +24,16 @@ struct OrderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let seed = self.seed ?? (order == "shuffled" ? UInt64.random(in: 1...999_999) : 0)
+        guard let chosen = GradingOrder(name: order, seed: seed) else { throw ValidationError("Unknown order '\(order)'.") }
         try reportingErrors {
-            let project = try options.open()
-            let (page, position) = try project.store.setOrder(GradingOrder(name: order, seed: seed)!)
-            let book = try project.store.gradeBook()
-            let total = book.students.count * book.pagesPerStudent
-            let place = page.map { CombinedLayout.label(book.students[$0.student.index].student.name, page: $0.page) } ?? "the start"
+            let place = try options.open().setOrder(chosen)
+            let label = place.label ?? "the start"
+            let seedText = chosen.seed.map { " (seed \($0))" } ?? ""
             if options.json {
-                try printJSON(["order": order, "seed": "\(seed)", "page": place, "position": "\(position + 1)"])
+                try printJSON(["order": order, "seed": "\(chosen.seed ?? 0)", "page": label, "position": "\(place.position + 1)"])
             } else {
-                print("Order is now \(order)\(order == "shuffled" ? " (seed \(seed))" : ""). You are still at \(place): page \(position + 1) of \(total) in this order.")
+                print("Order is now \(order)\(seedText). You are still at \(label): page \(place.position + 1) of \(place.total) in this order; "
+                    + "ezgrader grade starts there.")
             }
         }
     }

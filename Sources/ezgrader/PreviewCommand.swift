@@ -1,7 +1,5 @@
 import ArgumentParser
-import GraderCore
 import GraderKit
-import GraderPDF
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,15 +22,9 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let book = try project.store.gradeBook()
-            guard !book.students.isEmpty else { throw GradingError.unknownStudent(student ?? "(the project has no students)") }
-            let id = try student.map { name throws(GradingError) in try book.resolveStudent(name) } ?? StudentID(0)
-            _ = try GradingRules.page(page, pages: book.pagesPerStudent)
-            try project.verifyScans(book)
-            let document = try PDFDocument(path: project.scanPath(book.students[id.index]))
-            try PagePreview.writePNG(of: document, pageIndex: page - 1, marks: GradeLayer.marks(book, student: id, page: page, reviewHighlights: true).marks,
-                                     dpi: dpi, grid: grid, to: output)
-            print("Wrote \(output): \(book.students[id.index].student.name), page \(page).")
+            let name = try project.writePreview(student: try student.map { try project.student(named: $0) }, page: page, dpi: dpi,
+                                                grid: grid, to: output)
+            print("Wrote \(output): \(name), page \(page).")
         }
     }
 }

@@ -2,22 +2,25 @@ import ArgumentParser
 import Foundation
 import GraderKit
 
-/// The project argument every project command takes, and `--json`.
+/// The project argument every project command takes, `--grader` and `--json`.
 struct ProjectOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The project folder (NAME.ezgrader; the suffix may be left out).", valueName: "project"))
     var project: String
 
+    @OptionGroup var grader: GraderOption
+
     @Flag(help: "Print the result as JSON for scripts.")
     var json = false
 
-    /// The project folder: as given, or with `.ezgrader` added when only that exists.
-    var folder: String {
-        if !FileManager.default.fileExists(atPath: project), FileManager.default.fileExists(atPath: project + ".ezgrader") {
-            return project + ".ezgrader"
-        }
-        return project
-    }
+    /// Opens the project as the grader.
+    func open() throws -> GradingProject { try GradingProject.open(GradingProject.folder(named: project), as: try grader.resolved()) }
+}
 
-    /// Opens the project.
-    func open() throws -> GradingProject { try GradingProject.open(folder) }
+/// `--grader`: who the changes are recorded as.
+struct GraderOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Who the changes are recorded as (default: $EZGRADER_GRADER, else your user name).", valueName: "name"))
+    var grader: String?
+
+    /// The grader named, from the environment, or the OS user.
+    func resolved() throws -> Grader { try Grader.resolve(grader) }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GraderCore
+import GraderKit
 
 struct QuestionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -42,8 +42,9 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let question = try project.store.addQuestion(page: page, at: at, maxPoints: max, label: label, measuredOn: student)
-                let book = try project.store.gradeBook()
+                let spec = QuestionSpec(page: page, position: try parsePosition(at), maxPoints: try GradingRules.maximum(max), label: label)
+                let question = try project.addQuestion(spec, measuredOn: try student.map { try project.student(named: $0) })
+                let book = try project.directory()
                 let line = Line(question, on: book.referencePageSize(page: page))
                 if options.json { try printJSON(line) } else {
                     print("Added \(question.name) on page \(page) (max \(question.question.maxPoints)) for \(count(book.students.count, "student")).")
@@ -80,7 +81,7 @@ struct QuestionCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let book = try options.open().store.gradeBook()
+                let book = try options.open().directory()
                 let lines = book.questions.map { Line($0, on: book.referencePageSize(page: $0.question.page)) }
                 if options.json { try printJSON(lines) } else if lines.isEmpty { print("No questions yet.") } else {
                     lines.forEach { print($0.text) }
@@ -99,7 +100,9 @@ struct QuestionCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let updated = try options.open().store.setMaximum(question: question, to: max)
+                let project = try options.open()
+                let updated = try project.setMaximum(question: try project.question(named: question).question.id,
+                                                     to: try GradingRules.maximum(max))
                 if options.json { try printJSON(["question": updated.name, "max": updated.question.maxPoints.description]) } else {
                     print("\(updated.name) is now worth \(updated.question.maxPoints) for everyone.")
                 }
@@ -116,7 +119,8 @@ struct QuestionCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try options.open().store.removeQuestion(question)
+                let project = try options.open()
+                try project.removeQuestion(try project.question(named: question).question.id)
                 if options.json { try printJSON(["removed": question]) } else { print("Removed \(question) for everyone.") }
             }
         }

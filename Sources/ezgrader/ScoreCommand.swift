@@ -1,4 +1,5 @@
 import ArgumentParser
+import GraderKit
 
 struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,10 @@ struct ScoreCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let score = try options.open().store.setScore(student: student, question: question, value: value)
+            let project = try options.open()
+            let numbered = try project.question(named: question)
+            let score = try project.setScore(try GradingRules.score(value, for: numbered), student: try project.student(named: student),
+                                             question: numbered.question.id)
             if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
                 print("\(student): \(question) = \(score)")
             }

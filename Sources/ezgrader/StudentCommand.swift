@@ -33,7 +33,8 @@ struct StudentCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                try options.open().store.removeStudent(student)
+                let project = try options.open()
+                try project.removeStudent(try project.student(named: student))
                 if options.json { try printJSON(["removed": student]) } else { print("Removed \(student).") }
             }
         }

@@ -37,8 +37,8 @@ import TestSupport
         let status = try run(folder, "status", "exam", "--json")
         #expect(status.output.contains("\"graded\" : 2"))
         #expect(try run(folder, "undo", "exam").output == "Undid: score Anna on Q1: 4\n")
-        #expect(try run(folder, "undo", "exam").output == "Undid: score o'brien, pat on Q1: 3.5\n")
-        #expect(try run(folder, "redo", "exam").output == "Redid: score o'brien, pat on Q1: 3.5\n")
+        #expect(try run(folder, "undo", "exam").output == "Undid: score O'Brien, Pat on Q1: 3.5\n")
+        #expect(try run(folder, "redo", "exam").output == "Redid: score O'Brien, Pat on Q1: 3.5\n")
         let text = try run(folder, "status", "exam").output
         #expect(text == """
             Questions (graded / students):

@@ -39,7 +39,7 @@ import TestSupport
             """
         }.joined()
         try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
-        return try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"))
+        return try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"), grader: try .tester())
     }
 
     private func scores(_ project: GradingProject, _ student: String) throws -> [String] {

@@ -1,6 +1,6 @@
 import Foundation
 import GraderCore
-import GraderKit
+@testable import GraderKit
 import GraderPDF
 import ScanFactory
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import GraderAssembly
 import GraderCore
-import GraderKit
+@testable import GraderKit
 import GraderPDF
 import ScanFactory
 import Testing

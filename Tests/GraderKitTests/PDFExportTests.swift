@@ -21,7 +21,7 @@ import TestSupport
                 return rotated
             }
         }
-        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans)
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
         _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         try project.store.setScore(student: rotate ? "Ben r" : "Ben", question: "Q1", value: "3.5")
         return project
@@ -109,7 +109,7 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
         let scans = try TestClass.scanned(["Anna", "Ben"], pages: 1, in: TemporaryFolder(existing: folder.file("in")))
         PDFObjects.addTextAnnotation(scans[0], page: 0, contents: "scanner note — 注")
-        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans)
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
         _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")))
         #expect(PDFObjects.annotationContents(folder.file("out/Anna.pdf")) == [["scanner note — 注"]])

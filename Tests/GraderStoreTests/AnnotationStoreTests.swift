@@ -31,7 +31,7 @@ import TestSupport
         #expect(throws: GradingError.self) { try store.moveAnnotation(id, dx: 0, dy: -500) }
         try store.removeAnnotation(id)
         #expect(try store.gradeBook().annotations.isEmpty)
-        #expect(try store.undo() == "remove annotation \(id.rawValue)")
+        #expect(try store.undo()?.description == "remove annotation \(id.rawValue)")
         #expect(try store.gradeBook().annotations.count == 1)
     }
 }

@@ -15,7 +15,7 @@ import TestSupport
         }
         // Eight connections, as eight processes would have, each scoring its own student 200 times.
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            let own = try! ProjectStore.open(folder.path)
+            let own = try! ProjectStore.open(folder.path, grader: try .tester())
             for (index, question) in questions.enumerated() {
                 try! own.setScore(student: names[worker], question: question.name, value: "\(Double(index % 200) / 4)")
             }
@@ -34,9 +34,9 @@ import TestSupport
         let path = ProjectStore.databasePath(in: folder.path)
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 9") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: folder.path, found: 9, supported: 3)) { try ProjectStore.open(folder.path) }
-        #expect(StoreError.newerSchema(path: "exam.ezgrader", found: 9, supported: 3).localizedDescription
-            == "'exam.ezgrader' was written by a newer ezgrader (project schema version 9); this ezgrader reads schema versions up to 3. Update ezgrader to open it; the project was not changed.")
+        #expect(throws: StoreError.newerSchema(path: folder.path, found: 9, supported: 4)) { try ProjectStore.open(folder.path, grader: try .tester()) }
+        #expect(StoreError.newerSchema(path: "exam.ezgrader", found: 9, supported: 4).localizedDescription
+            == "'exam.ezgrader' was written by a newer ezgrader (project schema version 9); this ezgrader reads schema versions up to 4. Update ezgrader to open it; the project was not changed.")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -54,11 +54,11 @@ import TestSupport
                 """)
         }
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 1)
-        let store = try ProjectStore.open(folder.path)
+        let store = try ProjectStore.open(folder.path, grader: try .tester())
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
-        #expect(try store.queue.read { db in try String.fetchOne(db, sql: "SELECT source FROM score") } == "grader")
+        #expect(try store.pool.read { db in try String.fetchOne(db, sql: "SELECT source FROM score") } == "grader")
         try store.setScore(student: "Anna", question: "Q1", value: "3")
-        #expect(try store.undo() == "score Anna on Q1: 3", "the new column is logged for undo too")
+        #expect(try store.undo()?.description == "score Anna on Q1: 3", "the new column is logged for undo too")
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
     }
 }

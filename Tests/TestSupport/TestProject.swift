@@ -6,7 +6,7 @@ import GraderStore
 public enum TestProject {
     /// Creates a store in `folder` with `names` as students of `pages` Letter pages each.
     public static func make(in folder: TemporaryFolder, names: [String], pages: Int = 2) throws -> ProjectStore {
-        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: pages)
+        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: pages, grader: try .tester())
         try store.change("add students") { writer in
             for name in names {
                 try writer.insertStudent(Student(name: name), scanFile: "scans/\(name).pdf", sha256: "0",

@@ -1,0 +1,76 @@
+/// Who and what a project grades — its students, pages and questions — without the scores and
+/// annotations: all a change needs to resolve the names a user types, cheap to read at class
+/// scale. `StudentID(i)` is `students[i]`.
+public struct ProjectDirectory: Sendable, Equatable {
+    /// Students in list order.
+    public let students: [GradeBook.Entry]
+    /// Pages in every booklet.
+    public let pagesPerStudent: Int
+    /// Questions in reading order, numbered per page.
+    public let questions: [NumberedQuestion]
+
+    /// A directory of `students` and `questions` (already in reading order).
+    public init(students: [GradeBook.Entry], pagesPerStudent: Int, questions: [NumberedQuestion]) {
+        self.students = students
+        self.pagesPerStudent = pagesPerStudent
+        self.questions = questions
+    }
+
+    /// The question a user means by `name`: its label (exact, then ignoring case), or
+    /// "p<page>q<number>".
+    public func question(named name: String) -> NumberedQuestion? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return questions.first { $0.question.label == trimmed }
+            ?? questions.first { $0.name.lowercased() == trimmed.lowercased() }
+    }
+
+    /// The student a user means by `name`: their name (ignoring case and Unicode form) or roster id.
+    public func student(named name: String) -> StudentID? {
+        let key = Student(name: name).nameKey
+        if let index = students.firstIndex(where: { $0.student.nameKey == key }) { return StudentID(index) }
+        return students.firstIndex { $0.student.rosterID == name }.map(StudentID.init)
+    }
+
+    /// The student with the stable `key`, nil when they were removed.
+    public func student(key: StudentKey) -> StudentID? {
+        students.firstIndex { $0.key == key }.map(StudentID.init)
+    }
+
+    /// The question with `id` and its number, nil when it was removed.
+    public func question(id: QuestionID) -> NumberedQuestion? {
+        questions.first { $0.question.id == id }
+    }
+
+    /// The student named, or the rule error that says so.
+    public func resolveStudent(_ name: String) throws(GradingError) -> StudentID {
+        guard let id = student(named: name) else { throw .unknownStudent(name) }
+        return id
+    }
+
+    /// The question named, or the rule error listing the known ones.
+    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion {
+        guard let question = question(named: name) else { throw .unknownQuestion(name: name, known: questions.map(\.name)) }
+        return question
+    }
+
+    /// The student with `key`, or the rule error (they were removed meanwhile).
+    public func resolveStudent(key: StudentKey) throws(GradingError) -> StudentID {
+        guard let id = student(key: key) else { throw .unknownStudent(key.description) }
+        return id
+    }
+
+    /// The question with `id`, or the rule error (it was removed meanwhile).
+    public func resolveQuestion(id: QuestionID) throws(GradingError) -> NumberedQuestion {
+        guard let question = question(id: id) else { throw .unknownQuestion(name: id.description, known: questions.map(\.name)) }
+        return question
+    }
+
+    /// The size positions of `page` are measured on when no student is named: the first
+    /// student's page, or US Letter in a project that has no student left.
+    public func referencePageSize(page: Int) -> PageSize {
+        students.isEmpty ? PageSize(width: 612, height: 792) : pageSize(StudentID(0), page: page)
+    }
+
+    /// The size of `page` (1-based) of `student`'s booklet.
+    public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
+}

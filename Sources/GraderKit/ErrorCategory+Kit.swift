@@ -1,0 +1,20 @@
+import GraderAssembly
+import GraderCore
+import GraderStore
+
+extension ErrorCategory {
+    /// The category of any error a façade call throws: what the error says of itself, else
+    /// failures to write as `writeFailed` and everything else as `inputRefused`.
+    public init(of error: any Error) {
+        switch error {
+        case let categorized as any CategorizedError:
+            self = categorized.category
+        case AssemblyError.readFailed:
+            self = .inputRefused
+        case is AssemblyError:
+            self = .writeFailed
+        default:
+            self = .inputRefused
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import GraderCore
+import GraderStore
+
+/// What a front end reads and changes in a project, each change one undoable step recorded as
+/// this project's grader. Names a user typed are resolved here (`student(named:)`,
+/// `question(named:)`); every change takes the typed keys and ids they resolve to.
+extension GradingProject {
+    /// Everything graded so far, as one consistent snapshot.
+    public func gradeBook() throws -> GradeBook { try store.gradeBook() }
+
+    /// The students, pages and questions, without scores: cheap at class scale.
+    public func directory() throws -> ProjectDirectory { try store.directory() }
+
+    /// The student a user means by `name` (name in any case or Unicode form, or roster id).
+    public func student(named name: String) throws -> StudentKey {
+        let directory = try store.directory()
+        return directory.students[try directory.resolveStudent(name).index].key
+    }
+
+    /// The question a user means by `name` (label, or p<page>q<n>).
+    public func question(named name: String) throws -> NumberedQuestion { try store.directory().resolveQuestion(name) }
+
+    /// Every given score with who gave it and when: question → student → record.
+    public func scoreRecords() throws -> [QuestionID: [StudentKey: ScoreRecord]] { try store.scoreRecords() }
+
+    /// One student's current score on one question, with who gave it; nil when ungraded.
+    public func scoreRecord(student: StudentKey, question: QuestionID) throws -> ScoreRecord? {
+        try store.scoreRecord(question: question, student: student)
+    }
+
+    /// Sets `student`'s score on `question` (`.ungraded` clears it), checked against the
+    /// question's current maximum. With `expected` (the value the grader saw), the write is
+    /// refused when another grader changed it meanwhile.
+    @discardableResult
+    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil) throws -> Score {
+        try store.setScore(score, student: student, question: question, expected: expected)
+    }
+
+    /// Puts a grade box on a page, measured on `student`'s page (default: the first student's).
+    public func addQuestion(_ spec: QuestionSpec, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
+        try store.addQuestion(spec, measuredOn: student)
+    }
+
+    /// Changes a question's maximum for everyone (a curve).
+    public func setMaximum(question: QuestionID, to max: Points) throws -> NumberedQuestion {
+        try store.setMaximum(question: question, to: max)
+    }
+
+    /// Removes a question and its scores for everyone.
+    public func removeQuestion(_ question: QuestionID) throws { try store.removeQuestion(question) }
+
+    /// Removes a student with their scores and annotations.
+    public func removeStudent(_ student: StudentKey) throws { try store.removeStudent(student) }
+
+    /// Writes a note on one student's page.
+    public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
+                        fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
+        try store.addNote(student: student, page: page, at: position, text: text, fontSize: fontSize, color: color)
+    }
+
+    /// Draws an ink stroke through `points` on one student's page, with the pen's pressures when known.
+    public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
+                       color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
+        try store.addInk(student: student, page: page, points: points, pressures: pressures, color: color, width: width)
+    }
+
+    /// Replaces a note's text.
+    public func editNote(_ id: AnnotationID, text: String) throws { try store.editNote(id, text: text) }
+
+    /// Moves a note or stroke by `dx`, `dy` points.
+    public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws { try store.moveAnnotation(id, dx: dx, dy: dy) }
+
+    /// Removes a note or stroke.
+    public func removeAnnotation(_ id: AnnotationID) throws { try store.removeAnnotation(id) }
+
+    /// Erases the ink strokes whose line passes through `position`; returns their ids.
+    public func erase(student: StudentKey, page: Int, at position: PagePosition) throws -> [AnnotationID] {
+        try store.erase(student: student, page: page, at: position)
+    }
+
+    /// Sets a bubble block's answer key ("A,C,B,…") and re-grades every machine-read row.
+    public func setAnswerKey(block: String, answers: String) throws -> [[String]] { try store.setAnswerKey(block: block, answers: answers) }
+
+    /// Undoes this grader's latest change; nil when they have none. Refused, naming the other
+    /// grader, when someone changed the same rows afterwards.
+    public func undo() throws -> HistoryStep? { try store.undo() }
+
+    /// Redoes this grader's latest undone change; nil when there is none.
+    public func redo() throws -> HistoryStep? { try store.redo() }
+
+    /// The newest `limit` changes of every grader, newest first.
+    public func history(limit: Int) throws -> [HistoryStep] { try store.history(limit: limit) }
+}

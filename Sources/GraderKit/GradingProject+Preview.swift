@@ -1,0 +1,22 @@
+import GraderCore
+import GraderPDF
+
+extension GradingProject {
+    /// Renders `page` of `student` (default: the first student) with its grade layer to a PNG at
+    /// `path`, with a coordinate grid in points when `grid` is set and the bubble rows to review
+    /// framed. Only that student's scan is checked against its digest. Returns the student's name.
+    @discardableResult
+    public func writePreview(student: StudentKey? = nil, page: Int, dpi: Double, grid: Bool, to path: String) throws -> String {
+        let book = try gradeBook()
+        guard !book.students.isEmpty else { throw GradingError.unknownStudent("(the project has no students)") }
+        let id = try student.map { key throws(GradingError) in try book.directory.resolveStudent(key: key) } ?? StudentID(0)
+        _ = try GradingRules.page(page, pages: book.pagesPerStudent)
+        let entry = book.students[id.index]
+        try verifyScans(of: [entry])
+        let document = try PDFDocument(path: scanPath(entry))
+        try PagePreview.writePNG(of: document, pageIndex: page - 1,
+                                 marks: GradeLayer.marks(book, student: id, page: page, reviewHighlights: true).marks,
+                                 dpi: dpi, grid: grid, to: path)
+        return entry.student.name
+    }
+}

@@ -1,0 +1,99 @@
+import GraderCore
+
+/// One grader's walk through the scores to give, in their grading order: every question, one
+/// question or one page's. It starts at the first ungraded score from the grader's saved place,
+/// records their place as it moves, and saves a score only if nobody changed it since it was
+/// shown. Front ends map their own keys onto it.
+public struct GradingSession {
+    /// Which scores to walk.
+    public enum Filter: Sendable, Equatable {
+        /// Every question.
+        case all
+        /// One question.
+        case question(QuestionID)
+        /// The questions on one page.
+        case page(Int)
+    }
+
+    /// A score to give, as shown to the grader.
+    public struct Stop: Sendable, Equatable {
+        /// 1-based number of the stop, and how many there are.
+        public let number: Int, count: Int
+        /// Whose score.
+        public let student: StudentKey
+        /// Their name.
+        public let studentName: String
+        /// Which question.
+        public let question: NumberedQuestion
+        /// The score as it stands now; a save checks it is still this.
+        public let score: Score
+    }
+
+    /// The project graded.
+    public let project: GradingProject
+    private let book: GradeBook
+    private let walk: GradingWalk
+    private let sequence: GradingSequence
+    private var shown: Stop?
+    /// The current stop's index; `stopCount` when the walk is over.
+    public private(set) var index: Int
+
+    /// A session over `filter`'s questions, at the first ungraded score from the grader's place.
+    public init(_ project: GradingProject, filter: Filter = .all) throws {
+        self.project = project
+        book = try project.gradeBook()
+        let questions: [NumberedQuestion] = switch filter {
+        case .all: book.questions
+        case .question(let id): [try book.directory.resolveQuestion(id: id)]
+        case .page(let page): book.questions.filter { $0.question.page == page }
+        }
+        let place = try project.place()
+        walk = GradingWalk(book, order: place.order, questions: questions)
+        sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: place.order)
+        index = walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
+    }
+
+    /// How many stops the walk has.
+    public var stopCount: Int { walk.stops.count }
+
+    /// True when the walk is over (or everything was graded from the start).
+    public var isFinished: Bool { index >= walk.stops.count }
+
+    /// How many of the walk's scores are still ungraded now.
+    public func ungradedCount() throws -> Int {
+        let now = try project.gradeBook()
+        return walk.stops.filter { stop in
+            guard let student = now.directory.student(key: book.students[stop.student.index].key) else { return false }
+            return now.score(stop.question.question.id, student) == .ungraded
+        }.count
+    }
+
+    /// The current stop with its score read now, recording it as the grader's place; nil when over.
+    public mutating func current() throws -> Stop? {
+        guard !isFinished else { return nil }
+        let stop = walk.stops[index]
+        let entry = book.students[stop.student.index]
+        let record = try project.scoreRecord(student: entry.key, question: stop.question.question.id)
+        try project.setPosition(sequence.index(of: PageRef(student: stop.student, page: stop.question.question.page)))
+        shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: entry.student.name,
+                     question: stop.question, score: record.map { .points($0.points) } ?? .ungraded)
+        return shown
+    }
+
+    /// Saves `score` for the stop last shown by `current()` and moves to the next stop. Refused
+    /// (the session stays) when another grader changed that score since it was shown.
+    public mutating func save(_ score: Score) throws {
+        guard let shown else { return }
+        try project.setScore(score, student: shown.student, question: shown.question.question.id, expected: shown.score)
+        index += 1
+    }
+
+    /// Moves to the next stop without scoring.
+    public mutating func skip() { index = min(index + 1, walk.stops.count) }
+
+    /// Moves back one stop.
+    public mutating func back() { index = max(min(index, walk.stops.count) - 1, 0) }
+
+    /// Ends the walk.
+    public mutating func finish() { index = walk.stops.count }
+}

@@ -1,0 +1,64 @@
+import GraderCore
+import GraderStore
+
+/// The store's changes called the way a person types them (names, "430,60", "3.5"): each
+/// resolves the text as a front end does, then calls the typed change.
+extension ProjectStore {
+    /// `question add`: page, "x,y" or "x%,y%", maximum, label, measured on a named student.
+    public func addQuestion(page: Int, at position: String, maxPoints: String, label: String?,
+                            measuredOn student: String? = nil) throws -> NumberedQuestion {
+        guard let point = PagePosition(position) else { throw GradingError.badPosition(position) }
+        let spec = QuestionSpec(page: page, position: point, maxPoints: try GradingRules.maximum(maxPoints), label: label)
+        return try addQuestion(spec, measuredOn: try student.map { try key(of: $0) })
+    }
+
+    /// `score`: a named student, a named question, "3.5" or "?".
+    @discardableResult
+    public func setScore(student: String, question: String, value: String) throws -> Score {
+        let numbered = try directory().resolveQuestion(question)
+        return try setScore(try GradingRules.score(value, for: numbered), student: try key(of: student), question: numbered.question.id)
+    }
+
+    /// `question set-max`.
+    public func setMaximum(question: String, to maxPoints: String) throws -> NumberedQuestion {
+        try setMaximum(question: try directory().resolveQuestion(question).question.id, to: try GradingRules.maximum(maxPoints))
+    }
+
+    /// `question remove`.
+    public func removeQuestion(_ name: String) throws { try removeQuestion(try directory().resolveQuestion(name).question.id) }
+
+    /// `student remove`.
+    public func removeStudent(_ name: String) throws { try removeStudent(try key(of: name)) }
+
+    /// `note add`.
+    public func addNote(student: String, page: Int, at position: String, text: String, fontSize: Double = 11) throws -> AnnotationID {
+        try addNote(student: try key(of: student), page: page, at: try parsed(position), text: text, fontSize: fontSize)
+    }
+
+    /// `ink`: "x,y x,y …".
+    public func addInk(student: String, page: Int, points: String, color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
+        try addInk(student: try key(of: student), page: page, points: try points.split(separator: " ").map { try parsed(String($0)) },
+                   color: color, width: width)
+    }
+
+    /// `erase`.
+    public func erase(student: String, page: Int, at position: String) throws -> [AnnotationID] {
+        try erase(student: try key(of: student), page: page, at: try parsed(position))
+    }
+
+    /// The key of the student a person names.
+    public func key(of name: String) throws -> StudentKey {
+        let directory = try directory()
+        return directory.students[try directory.resolveStudent(name).index].key
+    }
+
+    private func parsed(_ text: String) throws -> PagePosition {
+        guard let position = PagePosition(text) else { throw GradingError.badPosition(text) }
+        return position
+    }
+}
+
+extension Grader {
+    /// The grader tests act as unless they name another.
+    public static func tester() throws -> Grader { try Grader("tester") }
+}
