@@ -20,10 +20,14 @@ public struct HistoryStep: Sendable, Equatable, Encodable {
 /// Undo and redo over the logged row changes of `HistoryTriggers`, per grader: a grader undoes
 /// their own latest step, and a step whose rows another grader changed afterwards is refused.
 enum History {
-    /// Starts a step by `grader`: drops that grader's undone steps (their new change ends their
-    /// redo chain) and makes the triggers log into the new step.
+    /// Steps that are `grader`'s to undo and redo: their own, and those recorded before graders
+    /// were (schema 3 and older), which every grader may take back.
+    private static let ownedBy = "grader IN (?, '')"
+
+    /// Starts a step by `grader`: drops the undone steps they could redo (their new change ends
+    /// their redo chain) and makes the triggers log into the new step.
     static func begin(_ description: String, grader: Grader, at time: String, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM history WHERE undone = 1 AND grader = ?", arguments: [grader.name])
+        try db.execute(sql: "DELETE FROM history WHERE undone = 1 AND \(ownedBy)", arguments: [grader.name])
         try db.execute(sql: "INSERT INTO history (description, grader, at) VALUES (?, ?, ?)", arguments: [description, grader.name, time])
         try db.execute(sql: "UPDATE recording SET step = ? WHERE id = 1", arguments: [db.lastInsertedRowID])
     }
@@ -39,8 +43,8 @@ enum History {
 
     /// Reverts `grader`'s newest done step; nil when they have none.
     static func undo(by grader: Grader, in db: Database) throws -> HistoryStep? {
-        guard let step = try steps(db, where: "undone = 0 AND grader = ?", [grader.name], order: "DESC", limit: 1).first else { return nil }
-        try refuseIfBuiltOn(step, action: "undo", in: db)
+        guard let step = try steps(db, where: "undone = 0 AND \(ownedBy)", [grader.name], order: "DESC", limit: 1).first else { return nil }
+        try refuseIfBuiltOn(step, action: "undo", by: grader, in: db)
         let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, old FROM change WHERE step = ? ORDER BY id DESC", arguments: [step.id])
         try replay(changes.map { ($0["tbl"], $0["row_id"], $0["old"]) }, in: db)
         try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
@@ -49,8 +53,8 @@ enum History {
 
     /// Re-applies `grader`'s oldest undone step; nil when they have none.
     static func redo(by grader: Grader, in db: Database) throws -> HistoryStep? {
-        guard let step = try steps(db, where: "undone = 1 AND grader = ?", [grader.name], order: "ASC", limit: 1).first else { return nil }
-        try refuseIfBuiltOn(step, action: "redo", in: db)
+        guard let step = try steps(db, where: "undone = 1 AND \(ownedBy)", [grader.name], order: "ASC", limit: 1).first else { return nil }
+        try refuseIfBuiltOn(step, action: "redo", by: grader, in: db)
         let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, new FROM change WHERE step = ? ORDER BY id ASC", arguments: [step.id])
         try replay(changes.map { ($0["tbl"], $0["row_id"], $0["new"]) }, in: db)
         try db.execute(sql: "UPDATE history SET undone = 0 WHERE id = ?", arguments: [step.id])
@@ -62,18 +66,29 @@ enum History {
         try steps(db, where: "1", [], order: "DESC", limit: limit)
     }
 
-    /// Refuses to undo or redo `step` when a later step of another grader, still in force,
-    /// changed one of its rows: reverting it would silently undo their work.
-    private static func refuseIfBuiltOn(_ step: HistoryStep, action: String, in db: Database) throws {
+    /// Refuses to undo or redo `step` when a later step of another grader than `grader`, still in
+    /// force, changed one of its rows: reverting it would silently undo their work.
+    private static func refuseIfBuiltOn(_ step: HistoryStep, action: String, by grader: Grader, in db: Database) throws {
         let later = try steps(db, where: """
             undone = 0 AND id > ? AND grader != ? AND EXISTS (
-                SELECT 1 FROM change AS theirs JOIN change AS mine ON mine.tbl = theirs.tbl AND mine.row_id = theirs.row_id
+                SELECT 1 FROM change AS theirs JOIN change AS mine ON mine.tbl = theirs.tbl AND (\(sameRow))
                 WHERE theirs.step = history.id AND mine.step = ?)
-            """, [step.id, step.grader, step.id], order: "ASC", limit: 1)
+            """, [step.id, grader.name, step.id], order: "ASC", limit: 1)
         if let later = later.first {
             throw GradingError.historyBlocked(action: action, step: step.description, grader: later.grader,
                                               laterStep: later.id, later: later.description)
         }
+    }
+
+    /// True when the logged rows `mine` and `theirs` are the same row: the same id, or the same
+    /// natural key (a cleared and re-given score is a new row for the same student and question).
+    private static var sameRow: String {
+        let byKey = ProjectSchema.naturalKeys.map { table, columns in
+            "(mine.tbl = '\(table)' AND " + columns.map { column in
+                "json_extract(coalesce(mine.new, mine.old), '$.\(column)') = json_extract(coalesce(theirs.new, theirs.old), '$.\(column)')"
+            }.joined(separator: " AND ") + ")"
+        }
+        return (["mine.row_id = theirs.row_id"] + byKey).joined(separator: " OR ")
     }
 
     private static func steps(_ db: Database, where condition: String, _ arguments: [any DatabaseValueConvertible],

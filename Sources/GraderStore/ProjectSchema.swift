@@ -10,6 +10,13 @@ enum ProjectSchema {
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source"]
 
+    /// Recorded tables whose rows are also identified by columns other than the id (a row
+    /// deleted and inserted again gets a new id): table → key columns.
+    static let naturalKeys: [(table: String, columns: [String])] = [
+        ("score", ["question_id", "student_id"]), ("bubble_reading", ["student_id", "block_id", "row"]),
+        ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]),
+    ]
+
     /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
     /// without opening the database; nil when the file is too short to be one.
     static func version(inHeaderOf path: String) -> Int? {

@@ -10,13 +10,16 @@ struct EZGrader: ParsableCommand {
             to look. A session: ezgrader new exam scans/ --rubric rubric.yaml, then ezgrader grade \
             exam, then ezgrader export pdf exam --out graded and ezgrader export csv exam -o scores.csv.
 
+            Every change is recorded as made by a grader: --grader NAME, else $EZGRADER_GRADER, else \
+            your user name. Each grader has their own undo, order and place.
+
             Exit codes: 0 done; 1 the input was refused (a scan, roster, project or value is wrong — \
             the message says which and what to do); 2 an output or the project database could not be \
             written; 64 the command line itself is wrong.
             """,
         subcommands: [
             NewCommand.self, InfoCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
-            InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, StatusCommand.self, ExportCommand.self,
+            InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self, ExportCommand.self,
             ImportCommand.self, OrderCommand.self, GradeCommand.self, PreviewCommand.self, KeyCommand.self, OMRCommand.self, DemoCommand.self,
         ])
 }

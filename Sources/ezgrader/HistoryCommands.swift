@@ -29,16 +29,46 @@ struct RedoCommand: ParsableCommand {
     }
 }
 
-struct StatusCommand: ParsableCommand {
+struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show grading progress per question and per student.",
-        discussion: "Example:\n  ezgrader status exam.ezgrader --json")
+        commandName: "history", abstract: "List the latest changes: who made each, when, and what it was.",
+        discussion: """
+            Each grader undoes and redoes their own changes (ezgrader undo --grader NAME); a change             someone else has since built on cannot be undone.
+
+            Example:
+              ezgrader history exam.ezgrader --limit 50
+            """)
     @OptionGroup var options: ProjectOptions
+    @Option(help: "How many changes to list, newest first.") var limit = 20
 
     func run() throws {
         try reportingErrors {
-            let progress = GradingProgress(try options.open().gradeBook())
-            if options.json { return try printJSON(progress) }
+            let steps = try options.open().history(limit: limit)
+            if options.json { return try printJSON(steps) }
+            if steps.isEmpty { print("No changes yet.") }
+            for step in steps {
+                let grader = step.grader.isEmpty ? "(before graders were recorded)" : step.grader
+                print("\(step.id)\t\(step.at.isEmpty ? "-" : step.at)\t\(grader)\t\(step.description)" + (step.undone ? "\t(undone)" : ""))
+            }
+        }
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show grading progress per question and per student.",
+        discussion: "Example:\n  ezgrader status exam.ezgrader --json\n  ezgrader status exam.ezgrader --graders")
+    @OptionGroup var options: ProjectOptions
+    @Flag(help: "Also list each grader with the scores standing in their name.") var graders = false
+
+    struct Report: Encodable { let progress: GradingProgress, graders: [GraderActivity] }
+
+    func run() throws {
+        try reportingErrors {
+            let project = try options.open()
+            let progress = GradingProgress(try project.gradeBook())
+            let activity = graders ? try project.graderActivity() : []
+            if options.json { return graders ? try printJSON(Report(progress: progress, graders: activity)) : try printJSON(progress) }
             print("Questions (graded / students):")
             if progress.questions.isEmpty { print("  none yet — add one with ezgrader question add") }
             for line in progress.questions {
@@ -47,6 +77,12 @@ struct StatusCommand: ParsableCommand {
             print("Students (earned / max, ungraded):")
             for line in progress.students {
                 print("  \(line.student)\t\(line.earned) / \(line.max)\t\(line.ungraded) ungraded")
+            }
+            guard graders else { return }
+            print("Graders (scores in their name, latest):")
+            if activity.isEmpty { print("  no scores yet") }
+            for line in activity {
+                print("  \(line.grader.isEmpty ? "(not recorded)" : line.grader)\t\(line.scores)\t\(line.last.isEmpty ? "-" : line.last)")
             }
         }
     }

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import GraderCore
+@testable import GraderStore
+import Testing
+import TestSupport
+
+/// Two graders on one project: each undoes their own steps, never silently someone else's, and a
+/// score changed since a grader saw it is not overwritten.
+@Suite struct GraderHistoryTests {
+    private func twoGraders(_ folder: TemporaryFolder) throws -> (ann: ProjectStore, ben: ProjectStore) {
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        return (store.acting(as: try Grader("ann")), store.acting(as: try Grader("ben")))
+    }
+
+    private func score(_ store: ProjectStore, _ student: String) throws -> Score {
+        let book = try store.gradeBook()
+        return book.score(try book.resolveQuestion("Q1").question.id, try book.resolveStudent(student))
+    }
+
+    @Test func undoTakesBackTheGradersOwnLatestStep() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        try ann.setScore(student: "Anna", question: "Q1", value: "3")
+        try ben.setScore(student: "Ben", question: "Q1", value: "2")
+        #expect(try ann.undo()?.description == "score Anna on Q1: 3", "Ann's own step, though Ben's is newer")
+        #expect(try score(ann, "Anna") == .ungraded)
+        #expect(try score(ann, "Ben") == .points(Points(quarters: 8)), "Ben's later score stays")
+        #expect(try ann.undo() == nil, "Ann has nothing more to undo; the set-up step was the tester's")
+        #expect(try ann.redo()?.description == "score Anna on Q1: 3")
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)))
+    }
+
+    @Test func undoOfARowSomeoneChangedSinceIsRefusedNamingThem() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        try ann.setScore(student: "Anna", question: "Q1", value: "3")
+        try ben.setScore(student: "Anna", question: "Q1", value: "4")
+        let benStep = try ann.history(limit: 1)[0]
+        #expect(throws: GradingError.historyBlocked(action: "undo", step: "score Anna on Q1: 3", grader: "ben",
+                                                   laterStep: benStep.id, later: "score Anna on Q1: 4")) { try ann.undo() }
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 16)), "Ben's score is kept")
+        #expect(try ben.undo()?.description == "score Anna on Q1: 4")
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)), "Ben's undo brings back Ann's score")
+        #expect(try ann.undo()?.description == "score Anna on Q1: 3", "now nothing of Ben's builds on it")
+        #expect(try score(ann, "Anna") == .ungraded)
+    }
+
+    @Test func redoOverSomeoneElsesNewerChangeIsRefused() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        try ann.setScore(student: "Anna", question: "Q1", value: "3")
+        _ = try ann.undo()
+        try ben.setScore(student: "Anna", question: "Q1", value: "1")
+        #expect(throws: GradingError.self) { try ann.redo() }
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 4)))
+    }
+
+    @Test func aStaleWriteIsRefusedAndSaysWhoChangedItToWhat() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        let q1 = try ann.directory().resolveQuestion("Q1").question.id
+        let anna = try ann.key(of: "Anna")
+        try ben.setScore(.points(Points(quarters: 16)), student: anna, question: q1)
+        let refused = GradingError.changedMeanwhile(student: "Anna", question: "Q1", saw: .ungraded, now: .points(Points(quarters: 16)), by: "ben")
+        #expect(throws: refused) { try ann.setScore(.points(Points(quarters: 12)), student: anna, question: q1, expected: .ungraded) }
+        #expect(refused.localizedDescription
+            == "Not saved: Anna's score on Q1 was ? when you looked, but ben changed it to 4 meanwhile. Look again and score it anew if it should change.")
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 16)))
+        try ann.setScore(.points(Points(quarters: 12)), student: anna, question: q1, expected: .points(Points(quarters: 16)))
+        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)), "with the value they saw, the write lands")
+    }
+
+    @Test func scoresAndStepsRecordTheirGraderAndTime() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        try ann.setScore(student: "Anna", question: "Q1", value: "3")
+        try ben.setScore(student: "Ben", question: "Q1", value: "2")
+        let q1 = try ann.directory().resolveQuestion("Q1").question.id
+        let records = try ann.scoreRecords()[q1] ?? [:]
+        #expect(records[try ann.key(of: "Anna")]?.grader == "ann")
+        #expect(records[try ann.key(of: "Ben")]?.grader == "ben")
+        let at = records[try ann.key(of: "Anna")]?.at ?? ""
+        #expect(at.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil, "UTC ISO 8601: \(at)")
+        let history = try ann.history(limit: 10)
+        #expect(history.map(\.grader) == ["ben", "ann", "tester", "tester"])
+        #expect(history.map(\.description) == ["score Ben on Q1: 2", "score Anna on Q1: 3", "add question on page 1", "add students"])
+    }
+
+    @Test func eachGraderHasTheirOwnOrderAndPlace() throws {
+        let folder = TemporaryFolder()
+        let (ann, ben) = try twoGraders(folder)
+        try ann.setPosition(1)
+        _ = try ann.setOrder(.perStudent)
+        try ben.setPosition(3)
+        #expect(try ann.place() == (.perStudent, 2), "Ben on page 1 of Ben in per-page is index 2 per student")
+        #expect(try ben.place() == (.perPage, 3))
+        let newcomer = ann.acting(as: try Grader("cy"))
+        #expect(try newcomer.place() == (.perPage, 0), "a new grader starts at the start of the project's order")
+    }
+
+    @Test func stepsRecordedBeforeGradersStillUndoAfterTheMigration() throws {
+        let folder = TemporaryFolder()
+        let queue = try DatabaseQueue(path: ProjectStore.databasePath(in: folder.path))
+        try ProjectSchema.migrator.migrate(queue, upTo: "v1")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO project (id, pages_per_student) VALUES (1, 1);
+                INSERT INTO student (name, name_key, scan_file, scan_sha256, page_sizes, list_order)
+                    VALUES ('Anna', 'anna', 'scans/Anna.pdf', '0', '[[612,792]]', 1);
+                INSERT INTO question (page, x, y, max_quarters, label) VALUES (1, 0.5, 0.5, 16, 'Q1');
+                INSERT INTO question (page, x, y, max_quarters, label) VALUES (1, 0.5, 0.7, 16, 'Q2');
+                INSERT INTO score (question_id, student_id, quarters) VALUES (1, 1, 10);
+                INSERT INTO score (question_id, student_id, quarters) VALUES (2, 1, 4);
+                INSERT INTO history (description) VALUES ('score Anna on Q1: 3');
+                UPDATE recording SET step = 1;
+                UPDATE score SET quarters = 12 WHERE question_id = 1;
+                UPDATE recording SET step = NULL;
+                INSERT INTO history (description) VALUES ('score Anna on Q2: ?');
+                UPDATE recording SET step = 2;
+                DELETE FROM score WHERE question_id = 2;
+                UPDATE recording SET step = NULL;
+                """)
+        }
+        let store = try ProjectStore.open(folder.path, grader: try Grader("ann"))
+        #expect(try store.history(limit: 5).map(\.grader) == ["", ""])
+        #expect(try store.undo()?.description == "score Anna on Q2: ?", "a row logged without the newer columns comes back")
+        #expect(try store.gradeBook().score(QuestionID(2), StudentID(0)) == .points(Points(quarters: 4)))
+        #expect(try store.pool.read { db in try String.fetchOne(db, sql: "SELECT source FROM score WHERE question_id = 2") } == "grader")
+        #expect(try store.undo()?.description == "score Anna on Q1: 3")
+        #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points(quarters: 10)))
+        #expect(try store.redo()?.description == "score Anna on Q1: 3")
+        #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points(quarters: 12)))
+    }
+
+    @Test func theMigrationGivesEveryPageASource() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"], pages: 3)
+        let sources = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT student_id, page, scan_file, page_index, rotation FROM page_source ORDER BY student_id, page")
+                .map { "\($0["student_id"] as Int64) p\($0["page"] as Int): \($0["scan_file"] as String)#\($0["page_index"] as Int) @\($0["rotation"] as Int)" }
+        }
+        #expect(sources == ["1 p1: scans/Anna.pdf#0 @0", "1 p2: scans/Anna.pdf#1 @0", "1 p3: scans/Anna.pdf#2 @0",
+                            "2 p1: scans/Ben.pdf#0 @0", "2 p2: scans/Ben.pdf#1 @0", "2 p3: scans/Ben.pdf#2 @0"])
+    }
+}
