@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Two graders, each in their own process, on one project: their own undo, refusals that name
+/// the other grader, a stale write from the grade loop, and each one's own place.
+@Suite struct TwoGradersTests {
+    private let ezgrader = builtProduct("ezgrader")
+
+    /// Three scanned students of one page, with Q1 (max 4).
+    private func project() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna", "Ben", "Cy"], pages: 1, in: folder)
+        try run(folder, "new", "exam", folder.path, "--grader", "setup")
+        try run(folder, "question", "add", "exam", "--page", "1", "--at", "430,60", "--max", "4", "--label", "Q1", "--grader", "setup")
+        return folder
+    }
+
+    @discardableResult
+    private func run(_ folder: TemporaryFolder, _ arguments: String..., input: String = "") throws -> CommandResult {
+        try runCommand(ezgrader, arguments, input: input, in: folder.path)
+    }
+
+    private func scores(_ folder: TemporaryFolder) throws -> String {
+        try run(folder, "export", "csv", "exam").output.components(separatedBy: "\r\n")[1]
+    }
+
+    @Test func undoTakesBackOnlyYourOwnAndIsRefusedOverSomeoneElsesChange() throws {
+        let folder = try project()
+        try run(folder, "score", "exam", "--student", "Anna", "--question", "Q1", "3", "--grader", "ann")
+        try run(folder, "score", "exam", "--student", "Ben", "--question", "Q1", "2", "--grader", "ben")
+        #expect(try run(folder, "undo", "exam", "--grader", "ann").output == "Undid: score Anna on Q1: 3\n")
+        #expect(try scores(folder) == "Page 1,Q1,4,?,2,?", "Ben's later score stays")
+
+        try run(folder, "score", "exam", "--student", "Cy", "--question", "Q1", "1", "--grader", "ann")
+        let benStep = try run(folder, "score", "exam", "--student", "Cy", "--question", "Q1", "1.5", "--grader", "ben")
+        #expect(benStep.status == 0)
+        let refused = try run(folder, "undo", "exam", "--grader", "ann")
+        #expect(refused.status == 1)
+        #expect(refused.error.range(of: #"^error: Cannot undo 'score Cy on Q1: 1': ben changed the same rows afterwards \(step \d+: score Cy on Q1: 1\.5\)\. Ask ben to undo that first, or make the change by hand\.\n$"#,
+                                    options: .regularExpression) != nil, "\(refused.error)")
+        #expect(try scores(folder) == "Page 1,Q1,4,?,2,1.5", "nothing changed")
+
+        let history = try run(folder, "history", "exam").output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst(2).joined(separator: " | ") }
+        #expect(history.prefix(4) == ["ben | score Cy on Q1: 1.5", "ann | score Cy on Q1: 1", "ben | score Ben on Q1: 2",
+                                      "setup | add question on page 1"], "Ann's new change ended her redo chain")
+        let status = try run(folder, "status", "exam", "--graders").output
+        #expect(status.contains("Graders (scores in their name, latest):\n  ben\t2\t"), "\(status)")
+    }
+
+    @Test func theGradeLoopRefusesAStaleWriteAndShowsTheNewValue() throws {
+        let folder = try project()
+        let ann = try InteractiveCommand(ezgrader, ["grade", "exam", "--grader", "ann"], in: folder.path)
+        #expect(ann.waitFor("now ? > ").hasSuffix("[1/3] Anna — p. 1, Q1 (max 4) now ? > "))
+        try run(folder, "score", "exam", "--student", "Anna", "--question", "Q1", "4", "--grader", "ben")
+        ann.type("3")
+        ann.waitFor("now 4 > ")
+        ann.type("q")
+        let result = try ann.finish()
+        #expect(result.output == """
+            [1/3] Anna — p. 1, Q1 (max 4) now ? > 3
+            [1/3] Anna — p. 1, Q1 (max 4) now 4 > q
+            Saved 0 scores; 2 of 3 still ungraded.
+
+            """)
+        #expect(result.error == "Not saved: Anna's score on Q1 was ? when you looked, but ben changed it to 4 meanwhile. "
+            + "Look again and score it anew if it should change.\n")
+        #expect(try scores(folder) == "Page 1,Q1,4,4,?,?", "Ben's score was not overwritten")
+    }
+
+    @Test func eachGraderResumesAtTheirOwnPlace() throws {
+        let folder = try project()
+        #expect(try run(folder, "grade", "exam", "--grader", "ann", input: "3\nq\n").output.hasPrefix("[1/3] Anna"))
+        let ben = try run(folder, "grade", "exam", "--grader", "ben", input: "s\nq\n").output
+        #expect(ben.hasPrefix("[2/3] Ben — p. 1, Q1 (max 4) now ? > s\n[3/3] Cy"), "Ben starts at the first ungraded score")
+        #expect(try run(folder, "grade", "exam", "--grader", "ann", input: "q\n").output.hasPrefix("[2/3] Ben"), "where Ann quit")
+        #expect(try run(folder, "grade", "exam", "--grader", "ben", input: "q\n").output.hasPrefix("[3/3] Cy"), "where Ben quit")
+        let order = try run(folder, "order", "exam", "per-student", "--grader", "ann")
+        #expect(order.output == "Order is now per-student. You are still at Ben — p. 1: page 2 of 3 in this order; ezgrader grade starts there.\n")
+    }
+}
