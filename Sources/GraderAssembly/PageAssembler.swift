@@ -5,9 +5,30 @@ internal import CQPDF
 /// content streams and images are copied byte for byte, never decoded or re-rendered; a page's
 /// overlay (the grade layer) is laid over it as a Form XObject.
 public enum PageAssembler {
+    /// The most source files one write keeps open; a plan with more is written in stages.
+    static let maxOpenSources = 400
+
     /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
     /// which is renamed over `outputPath` only once complete. On failure nothing is left behind.
+    /// At most `maxOpenSources` files are open at once: a larger plan is written in stages.
     public static func write(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
+        let tag = UUID().uuidString
+        let intermediate = { (stage: Int) in partialName(for: outputPath, tag: "\(tag).stage\(stage)") }
+        guard let (stages, final) = try plan.stages(maxSources: maxOpenSources, intermediate: intermediate) else {
+            return try writeAtOnce(plan, to: outputPath)
+        }
+        defer { for stage in stages.indices { unlink(intermediate(stage)) } }
+        for (index, stage) in stages.enumerated() { try writeAtOnce(stage, to: intermediate(index)) }
+        try writeAtOnce(final, to: outputPath)
+    }
+
+    /// A hidden temporary name beside `path`, unique to one write.
+    static func partialName(for path: String, tag: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(tag).partial").path
+    }
+
+    private static func writeAtOnce(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
         guard plan.pageLabels.isEmpty || plan.pageLabels.count == plan.pages.count else {
             throw .badPlan("\(plan.pageLabels.count) labels for \(plan.pages.count) pages")
         }
@@ -54,9 +75,7 @@ public enum PageAssembler {
     }
 
     private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
-        let url = URL(fileURLWithPath: outputPath)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        let temporary = partialName(for: outputPath, tag: UUID().uuidString)
         defer { unlink(temporary) }
         // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.
         let status = temporary.withCString { name in

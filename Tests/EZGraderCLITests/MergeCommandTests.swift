@@ -17,6 +17,22 @@ import TestSupport
         #expect((0..<4).map { document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "Anna — p. 2", "Ben — p. 2"])
     }
 
+    @Test func elevenHundredBookletsMergeUnderTheUsualOpenFileLimit() throws {
+        let folder = TemporaryFolder()
+        let sample = try TestClass.scanned(["Sample"], pages: 2, in: folder)[0]
+        let names = (1...1100).map { String(format: "S%04d", $0) }
+        try FileManager.default.createDirectory(atPath: folder.file("class"), withIntermediateDirectories: true)
+        for name in names { try FileManager.default.copyItem(atPath: sample, toPath: folder.file("class/\(name).pdf")) }
+        let result = try runCommand("/bin/sh", ["-c", "ulimit -n 1024 && exec \"$0\" merge class -o class.pdf", ezgrader], in: folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        let document = try PDFDocument(path: folder.file("class.pdf"))
+        #expect(document.pageCount == 2200)
+        #expect([0, 399, 400, 1099, 1100, 2199].map { document.page(at: $0).label }
+            == ["S0001 — p. 1", "S0400 — p. 1", "S0401 — p. 1", "S1100 — p. 1", "S0001 — p. 2", "S1100 — p. 2"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") } == [],
+                "no stage is left behind")
+    }
+
     @Test func shuffledWithASeedIsRepeatable() throws {
         let folder = TemporaryFolder()
         let files = try TestClass.scanned(["A", "B", "C", "D", "E"], pages: 1, in: folder)
