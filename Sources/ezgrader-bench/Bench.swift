@@ -22,13 +22,24 @@ struct Bench: ParsableCommand {
     @Option(help: "The ezgrader binary to measure (default: beside this one).") var ezgrader: String?
     @Option(help: "Students in the project benchmark (question add, status, CSV export).") var projectStudents = 1000
     @Option(help: "Questions in the project benchmark.") var projectQuestions = 50
-    @Flag(help: "Only the project benchmark (no scanned class).") var projectOnly = false
+    @Flag(help: "Only the project benchmarks (no scanned class).") var projectOnly = false
+    @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
+    @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
+    @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
+    @Option(help: .hidden) var writer: String?
+    @Option(help: .hidden) var writerIndex = 0
+    @Option(help: .hidden) var latencies = ""
 
     func run() throws {
+        if let writer {
+            return try ConcurrencyBench.write(folder: writer, writer: writerIndex, scores: scoresPerWriter, latenciesTo: latencies)
+        }
         let binary = ezgrader ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
-        try ProjectBench.run(binary: binary, students: projectStudents, questions: projectQuestions, runs: runs, in: work)
+        try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)
+        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        try ConcurrencyBench.run(binary: binary, bench: bench, writers: writers, scoresPerWriter: scoresPerWriter, readers: readers, in: work)
         if projectOnly { return }
         let files = try ClassGenerator.scannedClass(students: students, pages: pages, in: work)
         let inputBytes = try files.reduce(0) { $0 + (try fileSize($1)) }
