@@ -16,15 +16,12 @@ enum ConcurrencyBench {
         let writerProcesses = try latencyFiles.enumerated().map { index, file in
             try start([bench, "--writer", folder, "--writer-index", "\(index)", "--writer-scores", "\(scoresPerWriter)", "--latencies", file])
         }
-        var readerTimes: [Double] = []
+        let log = ReaderLog()
         let readerDone = DispatchGroup()
-        let lock = NSLock()
-        let stop = ManagedFlag()
         for _ in 0..<readers {
             DispatchQueue.global().async(group: readerDone) {
-                while !stop.isSet {
-                    guard let time = try? measure(reader) else { continue }
-                    lock.withLock { readerTimes.append(time.seconds) }
+                while !log.stopped {
+                    if let time = try? measure(reader) { log.add(time.seconds) }
                 }
             }
         }
@@ -33,7 +30,7 @@ enum ConcurrencyBench {
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed += 1 }
         }
-        stop.set()
+        log.stop()
         readerDone.wait()
 
         let latencies = try latencyFiles.flatMap { file in
@@ -48,7 +45,7 @@ enum ConcurrencyBench {
                 if book.score(book.questions[question].question.id, StudentID(student)) != Self.value(writer: writer, step: step) { lost += 1 }
             }
         }
-        let sortedReads = readerTimes.sorted()
+        let sortedReads = log.times.sorted()
         print("## \(writers) writer processes × \(scoresPerWriter) scores (one change each), \(readers) readers looping status --json, "
             + "\(students) students × 50 questions")
         print(String(format: "scores lost: %d of %d; writers failed: %d", lost, writers * scoresPerWriter, failed))
@@ -93,10 +90,14 @@ enum ConcurrencyBench {
     }
 }
 
-/// A flag one thread sets and others read.
-final class ManagedFlag: @unchecked Sendable {
+/// The readers' times, added from several threads, and the signal to stop them.
+final class ReaderLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    private var recorded: [Double] = []
+    private var done = false
+
+    var times: [Double] { lock.withLock { recorded } }
+    var stopped: Bool { lock.withLock { done } }
+    func add(_ seconds: Double) { lock.withLock { recorded.append(seconds) } }
+    func stop() { lock.withLock { done = true } }
 }
