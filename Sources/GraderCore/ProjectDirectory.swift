@@ -18,11 +18,7 @@ public struct ProjectDirectory: Sendable, Equatable {
 
     /// The question a user means by `name`: its label (exact, then ignoring case), or
     /// "p<page>q<number>".
-    public func question(named name: String) -> NumberedQuestion? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        return questions.first { $0.question.label == trimmed }
-            ?? questions.first { $0.name.lowercased() == trimmed.lowercased() }
-    }
+    public func question(named name: String) -> NumberedQuestion? { questions.named(name) }
 
     /// The student a user means by `name`: their name (ignoring case and Unicode form) or roster id.
     public func student(named name: String) -> StudentID? {
@@ -48,10 +44,7 @@ public struct ProjectDirectory: Sendable, Equatable {
     }
 
     /// The question named, or the rule error listing the known ones.
-    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion {
-        guard let question = question(named: name) else { throw .unknownQuestion(name: name, known: questions.map(\.name)) }
-        return question
-    }
+    public func resolveQuestion(_ name: String) throws(GradingError) -> NumberedQuestion { try questions.resolve(name) }
 
     /// The student with `key`, or the rule error (they were removed meanwhile).
     public func resolveStudent(key: StudentKey) throws(GradingError) -> StudentID {

@@ -64,3 +64,18 @@ public struct NumberedQuestion: Hashable, Sendable {
         return result
     }
 }
+
+extension Array where Element == NumberedQuestion {
+    /// The question a user means by `name`: its label (exact, then ignoring case), or
+    /// "p<page>q<number>".
+    public func named(_ name: String) -> NumberedQuestion? {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return first { $0.question.label == trimmed } ?? first { $0.name.lowercased() == trimmed.lowercased() }
+    }
+
+    /// The question named, or the rule error listing the known ones.
+    public func resolve(_ name: String) throws(GradingError) -> NumberedQuestion {
+        guard let question = named(name) else { throw .unknownQuestion(name: name, known: map(\.name)) }
+        return question
+    }
+}

@@ -20,8 +20,9 @@ public enum BubbleRun {
         public var idMismatches: [String] = []
     }
 
-    /// Reads `blockID` (or every block) for the whole class; `progress` gets (done, total).
-    public static func run(_ project: GradingProject, block blockID: String? = nil,
+    /// Reads `blockID` (or every block) for the whole class; `progress` gets (done, total), and
+    /// `cancellation` stops it between students without recording any reading.
+    public static func run(_ project: GradingProject, block blockID: String? = nil, cancellation: Cancellation? = nil,
                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
         let book = try project.store.gradeBook()
         let blocks = try blockID.map { [try book.resolveBlock($0)] } ?? book.bubbleBlocks
@@ -34,6 +35,7 @@ public enum BubbleRun {
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
             results.set(index) {
+                try cancellation?.check()
                 defer { progress(done.increment(), book.students.count) }
                 do {
                     let document = try PDFDocument(path: project.scanPath(book.students[index]))

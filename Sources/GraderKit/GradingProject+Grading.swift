@@ -12,13 +12,12 @@ extension GradingProject {
     public func directory() throws -> ProjectDirectory { try store.directory() }
 
     /// The student a user means by `name` (name in any case or Unicode form, or roster id).
-    public func student(named name: String) throws -> StudentKey {
-        let directory = try store.directory()
-        return directory.students[try directory.resolveStudent(name).index].key
-    }
+    public func student(named name: String) throws -> StudentKey { try store.studentKey(named: name) }
 
     /// The question a user means by `name` (label, or p<page>q<n>).
-    public func question(named name: String) throws -> NumberedQuestion { try store.directory().resolveQuestion(name) }
+    public func question(named name: String) throws -> NumberedQuestion {
+        try store.questions().resolve(name)
+    }
 
     /// Every given score with who gave it and when: question → student → record.
     public func scoreRecords() throws -> [QuestionID: [StudentKey: ScoreRecord]] { try store.scoreRecords() }

@@ -35,8 +35,9 @@ public enum PDFExport {
         public var unchanged: [String] = []
     }
 
-    /// Exports `project`; `progress` is called with (done, total) as students finish.
-    public static func run(_ project: GradingProject, _ options: Options,
+    /// Exports `project`; `progress` is called with (done, total) as students finish, and
+    /// `cancellation` stops it between students (the combined document is then not written).
+    public static func run(_ project: GradingProject, _ options: Options, cancellation: Cancellation? = nil,
                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Report {
         let book = try project.store.gradeBook()
         try project.verifyScans(book)
@@ -56,6 +57,7 @@ public enum PDFExport {
         // Both cores: each worker writes whole students (its own cairo surface and qpdf objects).
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
             results.set(index) {
+                try cancellation?.check()
                 let student = StudentID(index)
                 let file = "\(names[index]).pdf"
                 let output = (options.folder as NSString).appendingPathComponent(file)

@@ -12,6 +12,8 @@ public enum ProjectError: Error, Equatable, Sendable {
     case pageCountMismatch(path: String, found: Int, expected: Int)
     /// A new student has the name of one already in the project.
     case studentExists(name: String)
+    /// A long operation was stopped by its `Cancellation`.
+    case cancelled
 }
 
 extension ProjectError: LocalizedError {
@@ -28,6 +30,8 @@ extension ProjectError: LocalizedError {
             return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
         case .studentExists(let name):
             return "The project already has a student '\(name)': give the new one another name with --name."
+        case .cancelled:
+            return "Stopped before the end: nothing more was recorded (files already written are complete)."
         }
     }
 }

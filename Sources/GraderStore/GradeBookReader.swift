@@ -10,6 +10,25 @@ enum GradeBookReader {
                          questions: NumberedQuestion.inReadingOrder(try questions(db).map(\.question)))
     }
 
+    /// The questions only, numbered in reading order.
+    static func numberedQuestions(_ db: Database) throws -> [NumberedQuestion] {
+        NumberedQuestion.inReadingOrder(try questions(db).map(\.question))
+    }
+
+    /// The key of the student a user means by `name` — their name (as `Student.nameKey`
+    /// compares names) or roster id, as `ProjectDirectory.student(named:)` finds them — through
+    /// the database's indexes, without reading the class.
+    static func studentKey(named name: String, _ db: Database) throws -> StudentKey? {
+        let id = try Int64.fetchOne(db, sql: "SELECT id FROM student WHERE name_key = ?", arguments: [Student(name: name).nameKey])
+            ?? Int64.fetchOne(db, sql: "SELECT id FROM student WHERE roster_id = ? ORDER BY list_order, id LIMIT 1", arguments: [name])
+        return id.map(StudentKey.init)
+    }
+
+    /// The name of the student with `key`, nil when there is none.
+    static func studentName(_ key: StudentKey, _ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT name FROM student WHERE id = ?", arguments: [key.rawValue])
+    }
+
     private static func pages(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
     }
@@ -77,9 +96,21 @@ extension ProjectStore {
         try read { db in try GradeBookReader.read(db) }
     }
 
-    /// The students, pages and questions as they stand now, without scores: cheap at class scale.
+    /// The students, pages and questions as they stand now, without scores.
     public func directory() throws(StoreError) -> ProjectDirectory {
         try read { db in try GradeBookReader.directory(db) }
+    }
+
+    /// The questions in reading order.
+    public func questions() throws(StoreError) -> [NumberedQuestion] {
+        try read { db in try GradeBookReader.numberedQuestions(db) }
+    }
+
+    /// The key of the student a user means by `name` (name in any case or Unicode form, or roster
+    /// id), found through the indexes; the rule error when there is none.
+    public func studentKey(named name: String) throws -> StudentKey {
+        guard let key = try read({ db in try GradeBookReader.studentKey(named: name, db) }) else { throw GradingError.unknownStudent(name) }
+        return key
     }
 }
 

@@ -77,11 +77,11 @@ extension ProjectStore {
     /// value the grader saw, the write is refused when another grader changed it meanwhile.
     @discardableResult
     public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil) throws -> Score {
-        let directory = try directory()
-        let name = directory.students[try directory.resolveStudent(key: student).index].student.name
-        let numbered = try directory.resolveQuestion(id: question)
-        return try change("score \(name) on \(numbered.name): \(score)") { writer in
-            let current = try writer.directory().resolveQuestion(id: question)
+        try change(describedBy: { writer in
+            "score \(try writer.studentName(student)) on \(try writer.question(question).name): \(score)"
+        }) { writer in
+            let name = try writer.studentName(student)
+            let current = try writer.question(question)
             let checked = try GradingRules.fits(score, current)
             if let expected {
                 let record = try writer.scoreRecord(question: question, student: student)

@@ -96,9 +96,15 @@ public struct ProjectStore: Sendable {
     /// as is.
     @discardableResult
     public func change<T>(_ description: String, _ body: (ProjectWriter) throws -> T) throws -> T {
+        try change(describedBy: { _ in description }, body)
+    }
+
+    /// `change`, with the description made inside the transaction from what it reads.
+    @discardableResult
+    public func change<T>(describedBy describe: (ProjectWriter) throws -> String, _ body: (ProjectWriter) throws -> T) throws -> T {
         try run { db in
             let writer = ProjectWriter(db: db, grader: grader, time: Self.now())
-            try History.begin(description, grader: grader, at: writer.time, in: db)
+            try History.begin(try describe(writer), grader: grader, at: writer.time, in: db)
             let value = try body(writer)
             try History.end(in: db)
             holdBeforeCommitForTests()

@@ -13,6 +13,21 @@ public struct ProjectWriter {
     /// The students, pages and questions as they stand in this transaction (no scores).
     public func directory() throws -> ProjectDirectory { try GradeBookReader.directory(db) }
 
+    /// The question with `id` as it stands in this transaction, or the rule error.
+    public func question(_ id: QuestionID) throws -> NumberedQuestion {
+        let questions = try GradeBookReader.numberedQuestions(db)
+        guard let question = questions.first(where: { $0.question.id == id }) else {
+            throw GradingError.unknownQuestion(name: id.description, known: questions.map(\.name))
+        }
+        return question
+    }
+
+    /// The name of the student with `key`, or the rule error (removed meanwhile).
+    public func studentName(_ key: StudentKey) throws -> String {
+        guard let name = try GradeBookReader.studentName(key, db) else { throw GradingError.unknownStudent(key.description) }
+        return name
+    }
+
     /// The whole grade book as it stands in this transaction.
     public func gradeBook() throws -> GradeBook { try GradeBookReader.read(db) }
 

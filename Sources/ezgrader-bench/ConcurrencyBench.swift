@@ -14,7 +14,7 @@ enum ConcurrencyBench {
 
         let latencyFiles = (0..<writers).map { "\(workFolder)/writer-\($0).txt" }
         let writerProcesses = try latencyFiles.enumerated().map { index, file in
-            try start([bench, "--writer", folder, "--writer-index", "\(index)", "--writer-scores", "\(scoresPerWriter)", "--latencies", file])
+            try start([bench, "--writer", folder, "--writer-index", "\(index)", "--scores-per-writer", "\(scoresPerWriter)", "--latencies", file])
         }
         let log = ReaderLog()
         let readerDone = DispatchGroup()

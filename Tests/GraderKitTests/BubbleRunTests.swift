@@ -74,6 +74,16 @@ import TestSupport
         #expect(responses.contains("Anna,,student-id,digit 7,1,,,"))
     }
 
+    @Test func aCancelledRunRecordsNoReading() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        #expect(throws: ProjectError.cancelled) { try BubbleRun.run(project, cancellation: cancellation) }
+        #expect(try project.gradeBook().bubbleReadings.isEmpty)
+        #expect(try project.history(limit: 1).first?.description == "apply rubric rubric.yaml", "no step was recorded")
+    }
+
     @Test func aBadKeyIsRefusedByValue() throws {
         let folder = TemporaryFolder()
         let project = try project(folder)

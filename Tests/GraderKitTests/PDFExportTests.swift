@@ -30,6 +30,18 @@ import TestSupport
     private func isRed(_ color: RGBColor) -> Bool { color.red > 150 && color.green < 110 && color.blue < 110 }
     private func isOrange(_ color: RGBColor) -> Bool { color.red > 180 && color.green > 70 && color.green < 160 && color.blue < 80 }
 
+    @Test func aCancelledExportWritesNoCombinedDocument() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        #expect(throws: ProjectError.cancelled) {
+            try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")), cancellation: cancellation)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("class.pdf")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out")).filter { $0.hasSuffix(".pdf") } == [])
+    }
+
     @Test func everyStudentsPageCarriesTheBoxAndNothingElseChanges() throws {
         let folder = TemporaryFolder()
         let project = try project(folder)

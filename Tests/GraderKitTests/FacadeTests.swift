@@ -1,0 +1,103 @@
+import Foundation
+import GraderAssembly
+@testable import GraderKit
+import GraderStore
+import Testing
+import TestSupport
+
+/// The façade's own rules: who a grader is, where a walk starts, how errors are categorised,
+/// which folder a project name means.
+@Suite struct FacadeTests {
+    /// A project without scans: Anna, Ben, Cy with two pages; Q1 and Q2 on page 1, Q3 on page 2.
+    private func project(_ folder: TemporaryFolder, as grader: String = "ann") throws -> GradingProject {
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben", "Cy"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        _ = try store.addQuestion(page: 1, at: "100,300", maxPoints: "2", label: "Q2")
+        _ = try store.addQuestion(page: 2, at: "100,100", maxPoints: "3", label: "Q3")
+        return GradingProject(folder: folder.path, store: store.acting(as: try Grader(grader)))
+    }
+
+    private func stops(_ session: inout GradingSession, _ count: Int) throws -> [String] {
+        var seen: [String] = []
+        for _ in 0..<count {
+            guard let stop = try session.current() else { break }
+            seen.append("\(stop.studentName) \(stop.question.name)")
+            session.skip()
+        }
+        return seen
+    }
+
+    @Test func aGraderIsNamedByOptionThenEnvironmentThenUser() throws {
+        #expect(try Grader.resolve("  Ann  ", environment: ["EZGRADER_GRADER": "env"]).name == "Ann")
+        #expect(try Grader.resolve(nil, environment: ["EZGRADER_GRADER": "env"]).name == "env")
+        #expect(try !Grader.resolve(nil, environment: [:]).name.isEmpty, "the OS user")
+        #expect(throws: GradingError.badGraderName("")) { try Grader.resolve("", environment: [:]) }
+        #expect(throws: GradingError.badGraderName("a\u{7}b")) { try Grader("a\u{7}b") }
+        #expect(throws: GradingError.self) { try Grader(String(repeating: "x", count: 65)) }
+    }
+
+    @Test func theWalkFollowsTheFilterAndStartsAtTheFirstUngradedFromTheGradersPlace() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        var all = try GradingSession(project)
+        #expect(try stops(&all, 9) == ["Anna Q1", "Ben Q1", "Cy Q1", "Anna Q2", "Ben Q2", "Cy Q2", "Anna Q3", "Ben Q3", "Cy Q3"])
+
+        var pageTwo = try GradingSession(project, filter: .page(2))
+        #expect(try stops(&pageTwo, 3) == ["Anna Q3", "Ben Q3", "Cy Q3"])
+
+        try project.setScore(.points(Points(quarters: 4)), student: try project.student(named: "Cy"), question: try project.question(named: "Q3").question.id)
+        try project.setPosition(5)  // Cy, page 2 in per-page order
+        var resumed = try GradingSession(project, filter: .question(try project.question(named: "Q3").question.id))
+        #expect(try stops(&resumed, 1) == ["Anna Q3"], "Cy's Q3 is graded: the walk wraps to the first ungraded")
+    }
+
+    @Test func aSavedScoreMovesOnAndAStaleOneStays() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        var session = try GradingSession(project, filter: .question(try project.question(named: "Q1").question.id))
+        _ = try session.current()
+        try session.save(.points(Points(quarters: 8)))
+        #expect(try session.current()?.studentName == "Ben")
+        let ben = try project.student(named: "Ben"), q1 = try project.question(named: "Q1").question.id
+        let other = GradingProject(folder: project.folder, store: project.store.acting(as: try Grader("ben")))
+        try other.setScore(.points(Points(quarters: 4)), student: ben, question: q1)
+        #expect(throws: GradingError.changedMeanwhile(student: "Ben", question: "Q1", saw: .ungraded, now: .points(Points(quarters: 4)), by: "ben")) {
+            try session.save(.points(Points(quarters: 12)))
+        }
+        #expect(try session.current()?.score == .points(Points(quarters: 4)), "shown again with the new value")
+        #expect(try session.ungradedCount() == 1)
+    }
+
+    @Test func errorsCarryTheirCategory() {
+        #expect(ErrorCategory(of: GradingError.notANumber("x")) == .inputRefused)
+        #expect(ErrorCategory(of: StoreError.database(path: "p", detail: "disk full")) == .writeFailed)
+        #expect(ErrorCategory(of: StoreError.notAProject(path: "p")) == .inputRefused)
+        #expect(ErrorCategory(of: AssemblyError.writeFailed(path: "p", detail: "disk full")) == .writeFailed)
+        #expect(ErrorCategory(of: AssemblyError.readFailed(path: "p", detail: "damaged")) == .inputRefused)
+    }
+
+    @Test func aProjectNameMeansTheProjectFolderBesideAScansFolder() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("exam"), withIntermediateDirectories: true)  // the scans
+        try FileManager.default.createDirectory(atPath: folder.file("exam.ezgrader"), withIntermediateDirectories: true)
+        _ = try ProjectStore.create(in: folder.file("exam.ezgrader"), pagesPerStudent: 1, grader: try .tester())
+        #expect(GradingProject.folder(named: folder.file("exam")) == folder.file("exam.ezgrader"))
+        #expect(GradingProject.folder(named: folder.file("exam.ezgrader")) == folder.file("exam.ezgrader"))
+        #expect(GradingProject.folder(named: folder.file("other")) == folder.file("other"))
+        #expect(GradingProject.newFolder(named: "exam") == "exam.ezgrader")
+    }
+
+    @Test func penPressuresMustFitTheStroke() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let anna = try project.student(named: "Anna")
+        let points = [PagePosition(PagePoint(x: 10, y: 10)), PagePosition(PagePoint(x: 50, y: 20))]
+        let id = try project.addInk(student: anna, page: 1, points: points, pressures: [0.2, 0.9])
+        guard case .ink(let stroke) = try project.gradeBook().annotations.first(where: { $0.id == id })?.content else {
+            Issue.record("no stroke"); return
+        }
+        #expect(stroke.pressures == [0.2, 0.9])
+        #expect(throws: GradingError.badPressures(given: 1, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5]) }
+        #expect(throws: GradingError.badPressures(given: 2, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5, .nan]) }
+    }
+}
