@@ -102,16 +102,9 @@ import TestSupport
 
     @Test func stepsRecordedBeforeGradersStillUndoAfterTheMigration() throws {
         let folder = TemporaryFolder()
-        let queue = try DatabaseQueue(path: ProjectStore.databasePath(in: folder.path))
-        try ProjectSchema.migrator.migrate(queue, upTo: "v1")
-        try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO project (id, pages_per_student) VALUES (1, 1);
-                INSERT INTO student (name, name_key, scan_file, scan_sha256, page_sizes, list_order)
-                    VALUES ('Anna', 'anna', 'scans/Anna.pdf', '0', '[[612,792]]', 1);
-                INSERT INTO question (page, x, y, max_quarters, label) VALUES (1, 0.5, 0.5, 16, 'Q1');
+        _ = try versionOneProject(in: folder, more: """
+
                 INSERT INTO question (page, x, y, max_quarters, label) VALUES (1, 0.5, 0.7, 16, 'Q2');
-                INSERT INTO score (question_id, student_id, quarters) VALUES (1, 1, 10);
                 INSERT INTO score (question_id, student_id, quarters) VALUES (2, 1, 4);
                 INSERT INTO history (description) VALUES ('score Anna on Q1: 3');
                 UPDATE recording SET step = 1;
@@ -122,7 +115,6 @@ import TestSupport
                 DELETE FROM score WHERE question_id = 2;
                 UPDATE recording SET step = NULL;
                 """)
-        }
         let store = try ProjectStore.open(folder.path, grader: try Grader("ann"))
         #expect(try store.history(limit: 5).map(\.grader) == ["", ""])
         #expect(try store.undo()?.description == "score Anna on Q2: ?", "a row logged without the newer columns comes back")

@@ -42,17 +42,7 @@ import TestSupport
 
     @Test func anOlderProjectIsMigratedWithItsGrades() throws {
         let folder = TemporaryFolder()
-        let queue = try DatabaseQueue(path: ProjectStore.databasePath(in: folder.path))
-        try ProjectSchema.migrator.migrate(queue, upTo: "v1")
-        try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO project (id, pages_per_student) VALUES (1, 1);
-                INSERT INTO student (name, name_key, scan_file, scan_sha256, page_sizes, list_order)
-                    VALUES ('Anna', 'anna', 'scans/Anna.pdf', '0', '[[612,792]]', 1);
-                INSERT INTO question (page, x, y, max_quarters, label) VALUES (1, 0.5, 0.5, 16, 'Q1');
-                INSERT INTO score (question_id, student_id, quarters) VALUES (1, 1, 10);
-                """)
-        }
+        let queue = try versionOneProject(in: folder)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 1)
         let store = try ProjectStore.open(folder.path, grader: try .tester())
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
