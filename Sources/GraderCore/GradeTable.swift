@@ -17,10 +17,16 @@ public enum GradeTable {
     }
 
     /// The rows of `book` in `layout`; `assignment` names the Canvas column.
-    public static func rows(_ book: GradeBook, layout: Layout, assignment: String = "Exam") -> [[CSVCell]] {
+    /// The heading of the students layout's last column when graders are shown.
+    public static let gradedByHeading = "Graded by"
+
+    /// The table of `book` in `layout`; with `graders` (each student's graders), the students
+    /// layout ends with a "Graded by" column.
+    public static func rows(_ book: GradeBook, layout: Layout, assignment: String = "Exam",
+                            graders: [StudentID: [String]]? = nil) -> [[CSVCell]] {
         switch layout {
         case .questions: questionRows(book)
-        case .students: studentRows(book)
+        case .students: studentRows(book, graders: graders)
         case .canvas: canvasRows(book, assignment: assignment)
         case .responses: responseRows(book)
         }
@@ -54,9 +60,9 @@ public enum GradeTable {
         return rows
     }
 
-    private static func studentRows(_ book: GradeBook) -> [[CSVCell]] {
+    private static func studentRows(_ book: GradeBook, graders: [StudentID: [String]]?) -> [[CSVCell]] {
         let header: [CSVCell] = [.text("Student"), .text("ID"), .text("Email")] + book.questions.map { .text($0.name) }
-            + [.text("Total"), .text("Max"), .text("Percent"), .text("Ungraded")]
+            + [.text("Total"), .text("Max"), .text("Percent"), .text("Ungraded")] + (graders == nil ? [] : [.text(gradedByHeading)])
         let max = maximum(book)
         return [header] + studentOrder(book).map { id in
             let student = book.students[id.index].student
@@ -65,6 +71,7 @@ public enum GradeTable {
             return [.text(student.name), .text(student.rosterID ?? ""), .text(student.email ?? "")]
                 + book.questions.map { .number(book.score($0.question.id, id).description) }
                 + [.number(total.description), .number(max.description), .number(percent(total, of: max)), .number(String(ungraded))]
+                + (graders.map { [.text(($0[id] ?? []).joined(separator: "; "))] } ?? [])
         }
     }
 

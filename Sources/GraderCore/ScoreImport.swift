@@ -60,7 +60,7 @@ public enum ScoreImport {
     }
 
     private static func studentLayout(_ rows: [[String]], header: [String], book: GradeBook) throws(ScoreImportError) -> [Entry] {
-        let trailing: Set<String> = ["Total", "Max", "Percent", "Ungraded"]
+        let trailing: Set<String> = ["Total", "Max", "Percent", "Ungraded", GradeTable.gradedByHeading]
         var questions: [(column: Int, question: NumberedQuestion)] = []
         for column in 3..<header.count where !trailing.contains(header[column]) {
             let name = CSVText.restored(header[column])

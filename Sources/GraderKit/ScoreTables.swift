@@ -4,9 +4,24 @@ import GraderCore
 
 /// CSV export and import of a project's scores.
 public enum ScoreTables {
-    /// The CSV text of the project's scores in `layout`.
-    public static func csv(_ project: GradingProject, layout: GradeTable.Layout, assignment: String) throws -> String {
-        CSVText.write(GradeTable.rows(try project.store.gradeBook(), layout: layout, assignment: assignment))
+    /// The CSV text of the project's scores in `layout`; with `graders`, the students layout
+    /// names who gave each student's scores.
+    public static func csv(_ project: GradingProject, layout: GradeTable.Layout, assignment: String, graders: Bool = false) throws -> String {
+        let book = try project.store.gradeBook()
+        let names = graders ? try graderNames(project, book) : nil
+        return CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names))
+    }
+
+    /// Each student's graders (of the scores standing now), sorted.
+    private static func graderNames(_ project: GradingProject, _ book: GradeBook) throws -> [StudentID: [String]] {
+        let idOfKey = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
+        var names: [StudentID: Set<String>] = [:]
+        for records in try project.scoreRecords().values {
+            for (key, record) in records where !record.grader.isEmpty {
+                if let id = idOfKey[key] { names[id, default: []].insert(record.grader) }
+            }
+        }
+        return names.mapValues { $0.sorted() }
     }
 
     /// Writes `text` to `path` atomically (temporary file, then rename): a crash never leaves a

@@ -24,16 +24,18 @@ struct ExportCommand: ParsableCommand {
         @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).") var output: String?
         @Option(help: "questions, students, canvas or responses.") var layout: String = "questions"
         @Option(help: "The assignment's column name for --layout canvas.") var assignment: String = "Exam"
+        @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
 
         func validate() throws {
             guard GradeTable.Layout(rawValue: layout) != nil else {
                 throw ValidationError("--layout must be questions, students, canvas or responses, not '\(layout)'.")
             }
+            if graders && layout != "students" { throw ValidationError("--graders goes with --layout students.") }
         }
 
         func run() throws {
             let text = try reportingErrors {
-                try ScoreTables.csv(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment)
+                try ScoreTables.csv(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment, graders: graders)
             }
             guard let output else { return print(text, terminator: "") }
             do { try ScoreTables.write(text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }

@@ -46,6 +46,12 @@ import TestSupport
                                       "setup | add question on page 1"], "Ann's new change ended her redo chain")
         let status = try run(folder, "status", "exam", "--graders").output
         #expect(status.contains("Graders (scores in their name, latest):\n  ben\t2\t"), "\(status)")
+        let table = try run(folder, "export", "csv", "exam", "--layout", "students", "--graders").output
+        #expect(table == "Student,ID,Email,Q1,Total,Max,Percent,Ungraded,Graded by\r\nAnna,,,?,0,4,0,1,\r\n"
+            + "Ben,,,2,2,4,50,0,ben\r\nCy,,,1.5,1.5,4,37.5,0,ben\r\n")
+        try table.write(toFile: folder.file("students.csv"), atomically: true, encoding: .utf8)
+        #expect(try run(folder, "import", "csv", "exam", "students.csv", "--grader", "ann").output == "Imported 0 scores from students.csv.\n",
+                "the Graded by column is read back as no score")
     }
 
     @Test func theGradeLoopRefusesAStaleWriteAndShowsTheNewValue() throws {
