@@ -22,6 +22,10 @@ public enum CoverPage {
                                                    height: GradeLayer.boxSize.height),
                                    text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded))
             y += 26
+            for item in book.itemsScored(numbered.question.id, student) where y <= 740 {
+                marks.append(.note(text: item.label, at: PagePoint(x: 90, y: y - 6), fontSize: 9, color: .red, maxWidth: 340))
+                y += 13
+            }
             if y > 740 { break }
         }
         marks.append(.note(text: GradeLayer.totalText(book, student), at: PagePoint(x: 72, y: min(y + 14, 760)),

@@ -63,12 +63,23 @@ public struct GradeBook: Sendable, Equatable {
     public let bubbleReadings: [String: [StudentID: [BubbleRowReading]]]
     /// Questions that stand for a bubble row: question → (block id, row).
     public let bubbleRows: [QuestionID: BubbleRowRef]
+    /// Each question's rubric items, in list order.
+    public let rubricItems: [QuestionID: [RubricItem]]
+    /// The items applied: question → student → items, in list order.
+    public let appliedItems: [QuestionID: [StudentID: [RubricItem]]]
+    /// The scores computed from the rubric (the others were typed or machine-read): question → students.
+    public let rubricScored: [QuestionID: Set<StudentID>]
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
                 scores: [QuestionID: [StudentID: Points]], annotations: [Annotation],
                 bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: [String]]] = [:],
-                bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:]) {
+                bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
+                rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
+                rubricScored: [QuestionID: Set<StudentID>] = [:]) {
+        self.rubricItems = rubricItems
+        self.appliedItems = appliedItems
+        self.rubricScored = rubricScored
         self.bubbleBlocks = bubbleBlocks
         self.answerKey = answerKey
         self.bubbleReadings = bubbleReadings
@@ -95,6 +106,12 @@ public struct GradeBook: Sendable, Equatable {
 
     /// The student a user means by `name` (see `ProjectDirectory.student(named:)`).
     public func student(named name: String) -> StudentID? { directory.student(named: name) }
+
+    /// The rubric items applied to `student` on `question`, when their score comes from them.
+    public func itemsScored(_ question: QuestionID, _ student: StudentID) -> [RubricItem] {
+        guard rubricScored[question]?.contains(student) == true else { return [] }
+        return appliedItems[question]?[student] ?? []
+    }
 
     /// How many of `question`'s students are graded.
     public func gradedCount(_ question: QuestionID) -> Int { scores[question]?.count ?? 0 }

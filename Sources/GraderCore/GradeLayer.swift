@@ -5,17 +5,28 @@ public enum GradeLayer {
     /// Size of a grade box in points (its top-left corner is the question's position).
     public static let boxSize = (width: 64.0, height: 22.0)
 
+    /// Font size of the rubric items listed under a grade box.
+    static let itemFontSize = 8.0
+
     /// The marks of `page` (1-based) of `student`'s booklet; with `reviewHighlights`, bubble rows
     /// the machine could not read with certainty get an orange frame (for the grader's preview,
     /// never in what students get back).
     public static func marks(_ book: GradeBook, student: StudentID, page: Int, reviewHighlights: Bool = false) -> PageMarks {
         let size = book.pageSize(student, page: page)
-        var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.map { numbered in
+        var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
             let origin = numbered.question.position.point(on: size)
             let frame = PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
                                  width: boxSize.width, height: boxSize.height)
-            return .gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
+            let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
+            let items = book.itemsScored(numbered.question.id, student)
+            guard !items.isEmpty else { return [box] }
+            // The rubric items that made the score, under the box (above it at the foot of the page).
+            let lines = items.map(\.label).joined(separator: "\n")
+            let below = frame.origin.y + frame.height + 2
+            let height = Double(items.count) * itemFontSize * 1.3
+            let at = PagePoint(x: frame.origin.x, y: below + height <= size.height ? below : max(frame.origin.y - height - 2, 0))
+            return [box, .note(text: lines, at: at, fontSize: itemFontSize, color: .red, maxWidth: max(size.width - at.x - 12, 72))]
         }
         for annotation in book.annotations where annotation.page == PageRef(student: student, page: page) {
             switch annotation.content {

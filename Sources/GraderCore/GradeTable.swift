@@ -14,9 +14,10 @@ public enum GradeTable {
         case canvas
         /// What the machine read in every bubble row, with its state, the key and the score, for audit.
         case responses
+        /// Rows = students: name, id, a column per rubric item, 1 where it is applied, else 0.
+        case rubric
     }
 
-    /// The rows of `book` in `layout`; `assignment` names the Canvas column.
     /// The heading of the students layout's last column when graders are shown.
     public static let gradedByHeading = "Graded by"
 
@@ -28,6 +29,7 @@ public enum GradeTable {
         case .questions: questionRows(book)
         case .students: studentRows(book, graders: graders)
         case .canvas: canvasRows(book, assignment: assignment)
+        case .rubric: rubricRows(book)
         case .responses: responseRows(book)
         }
     }
@@ -82,6 +84,17 @@ public enum GradeTable {
             let student = book.students[id.index].student
             return [.text(student.name), .text(""), .text(student.rosterID ?? ""), .text(student.email ?? ""), .text(""),
                     .number(earned(book, id).description)]
+        }
+    }
+
+    private static func rubricRows(_ book: GradeBook) -> [[CSVCell]] {
+        let items = book.questions.flatMap { numbered in (book.rubricItems[numbered.question.id] ?? []).map { (numbered, $0) } }
+        let header: [CSVCell] = [.text("Student"), .text("ID")] + items.map { .text("\($0.name) i\($1.number) \($1.label)") }
+        return [header] + studentOrder(book).map { id in
+            let student = book.students[id.index].student
+            return [.text(student.name), .text(student.rosterID ?? "")] + items.map { numbered, item in
+                .number(book.appliedItems[numbered.question.id]?[id]?.contains { $0.id == item.id } == true ? "1" : "0")
+            }
         }
     }
 

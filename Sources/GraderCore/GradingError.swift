@@ -40,6 +40,12 @@ public enum GradingError: Error, Equatable, Sendable {
     case changedMeanwhile(student: String, question: String, saw: Score, now: Score, by: String?)
     /// Pen pressures that are not one value from 0 to 1 per point.
     case badPressures(given: Int, points: Int)
+    /// A rubric item number the question does not have.
+    case unknownRubricItem(question: String, number: Int, count: Int)
+    /// A second item of a group in which at most one may be applied.
+    case rubricGroupTaken(question: String, group: String, applied: Int, refused: Int)
+    /// A rubric item text that is empty or too long.
+    case badRubricText(String)
     /// Undo or redo of a step whose rows another grader changed afterwards.
     case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
 }
@@ -92,6 +98,14 @@ extension GradingError: LocalizedError {
                 + "Look again and score it anew if it should change."
         case .badPressures(let given, let points):
             return "The pen pressures do not fit the stroke: give one value from 0 to 1 for each of its \(points) points (\(given) given)."
+        case .unknownRubricItem(let question, let number, let count):
+            return count == 0 ? "\(question) has no rubric items yet: add one with ezgrader rubric add."
+                : "\(question) has no rubric item \(number): its items are 1 to \(count) (ezgrader rubric list)."
+        case .rubricGroupTaken(let question, let group, let applied, let refused):
+            return "Item \(refused) of \(question) cannot be applied: item \(applied) of the same group '\(group)' is, "
+                + "and at most one item of a group may be. Remove item \(applied) first."
+        case .badRubricText(let text):
+            return "Rubric item text '\(text.prefix(40))' cannot be used: give 1 to 200 characters."
         case .historyBlocked(let action, let step, let grader, let laterStep, let later):
             return "Cannot \(action) '\(step)': \(grader) changed the same rows afterwards (step \(laterStep): \(later)). "
                 + "Ask \(grader) to undo that first, or make the change by hand."

@@ -20,14 +20,17 @@ public struct Question: Hashable, Sendable {
     public var maxPoints: Points
     /// The grader's label ("Q2"), if any.
     public var label: String?
+    /// How its rubric items make a score.
+    public var scoring: RubricScoring
 
     /// Creates a question.
-    public init(id: QuestionID, page: Int, position: RelativePoint, maxPoints: Points, label: String?) {
+    public init(id: QuestionID, page: Int, position: RelativePoint, maxPoints: Points, label: String?, scoring: RubricScoring = .deductions) {
         self.id = id
         self.page = page
         self.position = position
         self.maxPoints = maxPoints
         self.label = label
+        self.scoring = scoring
     }
 }
 

@@ -27,6 +27,8 @@ public struct GradingSession {
         public let question: NumberedQuestion
         /// The score as it stands now; a save checks it is still this.
         public let score: Score
+        /// The question's rubric items, applied with `apply`.
+        public let items: [RubricItem]
     }
 
     /// The project graded.
@@ -76,7 +78,8 @@ public struct GradingSession {
         let record = try project.scoreRecord(student: entry.key, question: stop.question.question.id)
         try project.setPosition(sequence.index(of: PageRef(student: stop.student, page: stop.question.question.page)))
         shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: entry.student.name,
-                     question: stop.question, score: record.map { .points($0.points) } ?? .ungraded)
+                     question: stop.question, score: record.map { .points($0.points) } ?? .ungraded,
+                     items: book.rubricItems[stop.question.question.id] ?? [])
         return shown
     }
 
@@ -85,6 +88,14 @@ public struct GradingSession {
     public mutating func save(_ score: Score) throws {
         guard let shown else { return }
         try project.setScore(score, student: shown.student, question: shown.question.question.id, expected: shown.score)
+        index += 1
+    }
+
+    /// Applies and removes rubric items (by number) for the stop last shown, then moves to the
+    /// next stop. Refused like `save` when the score changed since it was shown.
+    public mutating func apply(items add: [Int], removing remove: [Int]) throws {
+        guard let shown else { return }
+        try project.applyRubricItems(student: shown.student, question: shown.question.question.id, add: add, remove: remove, expected: shown.score)
         index += 1
     }
 

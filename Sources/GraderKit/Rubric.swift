@@ -12,6 +12,11 @@ import Yams
 ///     at: 470,190        # top-left of the grade box: points from the top-left, or 70%,24%
 ///     max: 4
 ///     label: Q1          # optional
+///     scoring: deductions  # or credits (optional)
+///     items:             # rubric items (optional)
+///       - points: -1
+///         text: Sign error
+///         group: algebra   # at most one item of a group (optional)
 /// ```
 public struct Rubric: Sendable, Equatable {
     /// The questions, in file order.
@@ -48,9 +53,10 @@ public struct Rubric: Sendable, Equatable {
     private static func question(_ node: Node, path: String) throws(RubricError) -> QuestionSpec {
         let line = node.mark?.line ?? 1
         guard let fields = node.mapping else { throw .invalid(path: path, line: line, detail: "a question must be page:, at:, max: (and label:)") }
-        let known: Set<String> = ["page", "at", "max", "label"]
+        let known: Set<String> = ["page", "at", "max", "label", "scoring", "items"]
         for key in fields.keys.compactMap(\.string) where !known.contains(key) {
-            throw .invalid(path: path, line: fields[key]?.mark?.line ?? line, detail: "unknown field '\(key)' (use page, at, max, label)")
+            throw .invalid(path: path, line: fields[key]?.mark?.line ?? line,
+                           detail: "unknown field '\(key)' (use page, at, max, label, scoring, items)")
         }
         func value(_ key: String) throws(RubricError) -> Node {
             guard let value = fields[key] else { throw .invalid(path: path, line: line, detail: "the question has no '\(key)'") }
@@ -68,7 +74,29 @@ public struct Rubric: Sendable, Equatable {
         do { maxPoints = try GradingRules.maximum(maxNode.string ?? "") } catch {
             throw .refused(path: path, line: maxNode.mark?.line ?? line, detail: error.localizedDescription)
         }
-        return QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: fields["label"]?.string)
+        let scoring = try fields["scoring"].map { node throws(RubricError) in
+            guard let scoring = node.string.flatMap(RubricScoring.init(rawValue:)) else {
+                throw .invalid(path: path, line: node.mark?.line ?? line, detail: "scoring must be deductions or credits")
+            }
+            return scoring
+        } ?? .deductions
+        let items = try (fields["items"]?.sequence.map(Array.init) ?? []).map { node throws(RubricError) in try item(node, path: path) }
+        return QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: fields["label"]?.string, scoring: scoring, items: items)
+    }
+
+    private static func item(_ node: Node, path: String) throws(RubricError) -> QuestionSpec.Item {
+        let line = node.mark?.line ?? 1
+        guard let fields = node.mapping, let text = fields["text"]?.string, let pointsText = fields["points"]?.string else {
+            throw .invalid(path: path, line: line, detail: "a rubric item must be points: and text: (and group:, explanation:)")
+        }
+        for key in fields.keys.compactMap(\.string) where !["text", "points", "group", "explanation"].contains(key) {
+            throw .invalid(path: path, line: fields[key]?.mark?.line ?? line, detail: "unknown field '\(key)' (use points, text, group, explanation)")
+        }
+        guard let points = Points(pointsText.hasPrefix("+") ? String(pointsText.dropFirst()) : pointsText) else {
+            throw .invalid(path: path, line: line, detail: "points '\(pointsText)' must be a number in steps of 0.25")
+        }
+        do { _ = try RubricRules.text(text) } catch { throw .refused(path: path, line: line, detail: error.localizedDescription) }
+        return QuestionSpec.Item(text: text, points: points, group: fields["group"]?.string, explanation: fields["explanation"]?.string)
     }
 
     private static func line(of error: any Error) -> Int {
@@ -122,5 +150,38 @@ extension GradingProject {
         }
         return try store.applyRubric(questions: rubric.questions, blocks: rubric.bubbles,
                                      description: "apply rubric \((path as NSString).lastPathComponent)")
+    }
+}
+
+extension Rubric {
+    /// The project's questions and rubric items as rubric YAML, to set up the next term's exam
+    /// (positions in points on the reference page, to a tenth of a point).
+    public static func yaml(of book: GradeBook) throws -> String {
+        func scalar(_ text: String) -> Node { Node(text) }
+        func number(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        let questions: [Node] = book.questions.map { numbered in
+            let question = numbered.question
+            let at = question.position.point(on: book.referencePageSize(page: question.page))
+            var pairs: [(Node, Node)] = [
+                (scalar("page"), scalar(String(question.page))), (scalar("at"), scalar("\(number(at.x)),\(number(at.y))")),
+                (scalar("max"), scalar(question.maxPoints.description)),
+            ]
+            if let label = question.label { pairs.append((scalar("label"), scalar(label))) }
+            if question.scoring != .deductions { pairs.append((scalar("scoring"), scalar(question.scoring.rawValue))) }
+            let items = book.rubricItems[question.id] ?? []
+            if !items.isEmpty {
+                pairs.append((scalar("items"), Node(items.map { item in
+                    var fields: [(Node, Node)] = [(scalar("points"), scalar(item.points.description)), (scalar("text"), scalar(item.text))]
+                    if let group = item.group { fields.append((scalar("group"), scalar(group))) }
+                    if let explanation = item.explanation { fields.append((scalar("explanation"), scalar(explanation))) }
+                    return Node(fields)
+                })))
+            }
+            return Node(pairs)
+        }
+        return try Yams.serialize(node: Node([(scalar("questions"), Node(questions))]))
     }
 }

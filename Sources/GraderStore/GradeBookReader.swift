@@ -29,6 +29,23 @@ enum GradeBookReader {
         try String.fetchOne(db, sql: "SELECT name FROM student WHERE id = ?", arguments: [key.rawValue])
     }
 
+    /// Every question's rubric items, numbered in list order.
+    static func rubricItems(_ db: Database, question: QuestionID? = nil) throws -> [QuestionID: [RubricItem]] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, question_id, text, explanation, quarters, item_group FROM rubric_item
+            \(question == nil ? "" : "WHERE question_id = ?") ORDER BY question_id, list_order, id
+            """, arguments: StatementArguments(question.map { [$0.rawValue] } ?? []))
+        var items: [QuestionID: [RubricItem]] = [:]
+        for row in rows {
+            let question = QuestionID(row["question_id"])
+            let number = (items[question]?.count ?? 0) + 1
+            items[question, default: []].append(RubricItem(id: RubricItemID(row["id"]), question: question, number: number, text: row["text"],
+                                                           explanation: row["explanation"], points: Points(quarters: row["quarters"]),
+                                                           group: row["item_group"]))
+        }
+        return items
+    }
+
     private static func pages(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
     }
@@ -42,10 +59,11 @@ enum GradeBookReader {
     }
 
     private static func questions(_ db: Database) throws -> [(question: Question, bubble: BubbleRowRef?)] {
-        try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row FROM question").map { row in
+        try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row, scoring FROM question").map { row in
             let block: String? = row["bubble_block"]
             return (Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
-                             maxPoints: Points(quarters: row["max_quarters"]), label: row["label"]),
+                             maxPoints: Points(quarters: row["max_quarters"]), label: row["label"],
+                             scoring: RubricScoring(rawValue: row["scoring"]) ?? .deductions),
                     block.map { BubbleRowRef(block: $0, row: row["bubble_row"]) })
         }
     }
@@ -85,8 +103,22 @@ enum GradeBookReader {
             readings[row["block_id"], default: [:]][student, default: []].append(
                 BubbleRowReading(row: row["row"], questionNumber: block?.questionNumber(row: row["row"]), reading: reading, fills: fills))
         }
+        let items = try rubricItems(db)
+        let itemByID = Dictionary(uniqueKeysWithValues: items.values.joined().map { ($0.id, $0) })
+        var applied: [QuestionID: [StudentID: [RubricItem]]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT item_id, student_id FROM applied_item") {
+            guard let student = indexOfKey[row["student_id"]], let item = itemByID[RubricItemID(row["item_id"])] else { continue }
+            applied[item.question, default: [:]][student, default: []].append(item)
+        }
+        for (question, byStudent) in applied { applied[question] = byStudent.mapValues { $0.sorted { $0.number < $1.number } } }
+        var rubricScored: [QuestionID: Set<StudentID>] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT question_id, student_id FROM score WHERE source = 'rubric'") {
+            guard let student = indexOfKey[row["student_id"]] else { continue }
+            rubricScored[QuestionID(row["question_id"]), default: []].insert(student)
+        }
         return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations,
-                         bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows)
+                         bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows,
+                         rubricItems: items, appliedItems: applied, rubricScored: rubricScored)
     }
 }
 

@@ -5,16 +5,16 @@ import GRDB
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 4
+    static let version = 5
 
     /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source"]
+    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
 
     /// Recorded tables whose rows are also identified by columns other than the id (a row
     /// deleted and inserted again gets a new id): table → key columns.
     static let naturalKeys: [(table: String, columns: [String])] = [
         ("score", ["question_id", "student_id"]), ("bubble_reading", ["student_id", "block_id", "row"]),
-        ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]),
+        ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]), ("applied_item", ["item_id", "student_id"]),
     ]
 
     /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
@@ -145,6 +145,29 @@ enum ProjectSchema {
                 PRAGMA user_version = 4;
                 """)
             for table in ["score", "page_source"] { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v5: rubric items") { db in
+            try db.execute(sql: """
+                CREATE TABLE rubric_item (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    question_id INTEGER NOT NULL REFERENCES question(id) ON DELETE CASCADE,
+                    list_order INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    explanation TEXT,
+                    quarters INTEGER NOT NULL,
+                    item_group TEXT);
+                CREATE INDEX rubric_item_by_question ON rubric_item (question_id, list_order);
+                CREATE TABLE applied_item (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    item_id INTEGER NOT NULL REFERENCES rubric_item(id) ON DELETE CASCADE,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    UNIQUE (item_id, student_id));
+                CREATE INDEX applied_item_by_student ON applied_item (student_id);
+                ALTER TABLE question ADD COLUMN scoring TEXT NOT NULL DEFAULT 'deductions';
+                ALTER TABLE score ADD COLUMN adjustment_quarters INTEGER NOT NULL DEFAULT 0;
+                PRAGMA user_version = 5;
+                """)
+            for table in ["question", "score", "rubric_item", "applied_item"] { try HistoryTriggers.install(on: table, in: db) }
         }
         return migrator
     }

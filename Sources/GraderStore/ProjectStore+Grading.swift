@@ -27,8 +27,14 @@ extension ProjectStore {
                        labels: inout Set<String>) throws -> [QuestionID] {
         try specs.map { spec in
             let question = try checked(spec, in: directory, measuredOn: owner, labels: &labels)
-            return try writer.insertQuestion(page: question.page, position: question.position,
-                                             maxPoints: question.maxPoints, label: question.label)
+            let id = try writer.insertQuestion(page: question.page, position: question.position,
+                                               maxPoints: question.maxPoints, label: question.label)
+            if spec.scoring != .deductions { try writer.setScoring(spec.scoring, question: id) }
+            for item in spec.items {
+                try writer.insertRubricItem(question: id, text: try RubricRules.text(item.text), explanation: item.explanation,
+                                            points: item.points, group: item.group)
+            }
+            return id
         }
     }
 
@@ -56,12 +62,15 @@ extension ProjectStore {
             let book = try writer.gradeBook()
             let question = try book.directory.resolveQuestion(id: id)
             guard max > .zero else { throw GradingError.badMaximum(max.description) }
-            let over = (book.scores[id] ?? [:]).filter { $0.value > max }.keys.sorted()
+            // Scores from the rubric follow the new maximum; typed ones must already fit it.
+            let fromRubric = book.rubricScored[id] ?? []
+            let over = (book.scores[id] ?? [:]).filter { $0.value > max && !fromRubric.contains($0.key) }.keys.sorted()
             guard over.isEmpty else {
                 throw GradingError.maximumBelowScores(question: question.name, max: max,
                                                       students: over.map { book.students[$0.index].student.name })
             }
             try writer.updateMaximum(id, to: max)
+            try Self.rescore(id, students: try writer.rubricScoredStudents(question: id), writer)
             return try writer.directory().resolveQuestion(id: id)
         }
     }
@@ -83,14 +92,7 @@ extension ProjectStore {
             let name = try writer.studentName(student)
             let current = try writer.question(question)
             let checked = try GradingRules.fits(score, current)
-            if let expected {
-                let record = try writer.scoreRecord(question: question, student: student)
-                let now = record.map { Score.points($0.points) } ?? .ungraded
-                guard now == expected else {
-                    throw GradingError.changedMeanwhile(student: name, question: current.name, saw: expected, now: now,
-                                                        by: record.map(\.grader).flatMap(\.nilIfEmpty))
-                }
-            }
+            if let expected { try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name)) }
             try writer.setScore(checked, question: question, student: student)
             return checked
         }

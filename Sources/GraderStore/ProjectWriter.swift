@@ -122,6 +122,17 @@ public struct ProjectWriter {
             """, arguments: [question.rawValue, student.rawValue, points.quarters, source, grader.name, time])
     }
 
+    /// Refuses, naming who changed it, when `student`'s score on `question` is no longer `expected`
+    /// (the value the grader saw).
+    public func checkUnchanged(_ expected: Score, question: QuestionID, student: StudentKey, names: (student: String, question: String)) throws {
+        let record = try scoreRecord(question: question, student: student)
+        let now = record.map { Score.points($0.points) } ?? .ungraded
+        guard now == expected else {
+            throw GradingError.changedMeanwhile(student: names.student, question: names.question, saw: expected, now: now,
+                                                by: record.map(\.grader).flatMap { $0.isEmpty ? nil : $0 })
+        }
+    }
+
     /// One student's score on one question with who gave it last; nil when ungraded.
     public func scoreRecord(question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
         try ScoreRecord.fetch(db, question: question, student: student)

@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
             abstract: "Write the scores as CSV: per question, per student, or for a Canvas gradebook.",
             discussion: """
                 Layouts: questions (rows = questions, a column per student, a Total row), students \
-                (a row per student with total, max, percent), canvas (Canvas gradebook import).
+                (a row per student with total, max, percent), canvas (Canvas gradebook import), responses (every bubble row as read), rubric (a column per rubric item, 1 where applied).
                 Students follow the roster order (or name order). Text a spreadsheet would run as a \
                 formula is written with a leading '.
 
@@ -22,13 +22,13 @@ struct ExportCommand: ParsableCommand {
                 """)
         @OptionGroup var options: ProjectOptions
         @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).") var output: String?
-        @Option(help: "questions, students, canvas or responses.") var layout: String = "questions"
+        @Option(help: "questions, students, canvas, responses or rubric.") var layout: String = "questions"
         @Option(help: "The assignment's column name for --layout canvas.") var assignment: String = "Exam"
         @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
 
         func validate() throws {
             guard GradeTable.Layout(rawValue: layout) != nil else {
-                throw ValidationError("--layout must be questions, students, canvas or responses, not '\(layout)'.")
+                throw ValidationError("--layout must be questions, students, canvas, responses or rubric, not '\(layout)'.")
             }
             if graders && layout != "students" { throw ValidationError("--graders goes with --layout students.") }
         }

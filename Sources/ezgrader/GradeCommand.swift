@@ -8,7 +8,8 @@ struct GradeCommand: ParsableCommand {
         abstract: "Grade interactively: each student's score on each question, in grading order.",
         discussion: """
             Walks your order (per page by default: one question across the whole class, then the \
-            next). Type points and Enter to save at once, ? to clear, s (or an empty line) to skip, \
+            next). Type points and Enter to save at once, ? to clear, i1 i3 to apply rubric items 1 \
+            and 3 (-i1 removes one), s (or an empty line) to skip, \
             b to go back, q to quit. The next run resumes at the first ungraded score from where \
             you were (each grader has their own place). A score another grader changed since it was \
             shown is not overwritten: you are told, and shown it again. \
@@ -31,7 +32,12 @@ struct GradeCommand: ParsableCommand {
             guard !session.isFinished else { return print("Everything here is graded (\(session.stopCount) scores).") }
             var saved = 0
             let interactive = isatty(0) == 1
+            var listed: QuestionID?
             while let stop = try session.current() {
+                if !stop.items.isEmpty, listed != stop.question.question.id {
+                    print("  rubric of \(stop.question.name): " + stop.items.map { "i\($0.number) \($0.label)" }.joined(separator: " · "))
+                    listed = stop.question.question.id
+                }
                 print("[\(stop.number)/\(stop.count)] \(stop.studentName) — p. \(stop.question.question.page), \(stop.question.name) "
                     + "(max \(stop.question.question.maxPoints)) now \(stop.score) > ", terminator: "")
                 fflush(nil)
@@ -43,7 +49,11 @@ struct GradeCommand: ParsableCommand {
                 case "b": session.back()
                 default:
                     do {
-                        try session.save(try GradingRules.score(line, for: stop.question))
+                        if let items = RubricRules.typedItems(line) {
+                            try session.apply(items: items.add, removing: items.remove)
+                        } else {
+                            try session.save(try GradingRules.score(line, for: stop.question))
+                        }
                         saved += 1
                     } catch let error as GradingError {
                         FileHandle.standardError.write(Data("\(error.localizedDescription)\n".utf8))

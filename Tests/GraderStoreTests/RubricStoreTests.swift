@@ -1,0 +1,85 @@
+import Foundation
+import GraderCore
+@testable import GraderStore
+import Testing
+import TestSupport
+
+/// The dynamic rubric in the store: an edit re-scores exactly the students whose score comes
+/// from the item, typed scores stay, groups allow one item, scores stay within 0…max.
+@Suite struct RubricStoreTests {
+    private let names = ["Anna", "Ben", "Cy", "Dee", "Eve"]
+
+    private func project(_ folder: TemporaryFolder) throws -> (ProjectStore, QuestionID) {
+        let store = try TestProject.make(in: folder, names: names)
+        let q1 = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1").question.id
+        return (store, q1)
+    }
+
+    private func scores(_ store: ProjectStore, _ question: QuestionID) throws -> [String] {
+        let book = try store.gradeBook()
+        return book.students.indices.map { book.score(question, StudentID($0)).description }
+    }
+
+    @Test func editingAnItemReScoresExactlyTheStudentsScoredWithItAndUndoRestoresThem() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        _ = try store.addRubricItem(question: q1, text: "Sign error", points: Points(quarters: -4))
+        for name in ["Anna", "Ben", "Cy"] { try store.applyRubricItems(student: try store.key(of: name), question: q1, add: [1]) }
+        try store.setScore(student: "Dee", question: "Q1", value: "2")
+        try store.applyRubricItems(student: try store.key(of: "Eve"), question: q1, add: [1])
+        try store.setScore(student: "Eve", question: "Q1", value: "2.5")  // typed over the rubric
+        #expect(try scores(store, q1) == ["3", "3", "3", "2", "2.5"])
+
+        let edited = try store.editRubricItem(question: q1, number: 1, points: Points(quarters: -12))
+        #expect(edited.label == "−3 Sign error")
+        #expect(try scores(store, q1) == ["1", "1", "1", "2", "2.5"], "the three rubric scores follow; typed ones stay")
+        #expect(try store.undo()?.description == "edit rubric item 1 of Q1")
+        #expect(try scores(store, q1) == ["3", "3", "3", "2", "2.5"])
+        #expect(try store.rubricUsage(question: q1).values.first == 4, "Eve keeps the item, though her score is typed")
+    }
+
+    @Test func aGroupAllowsOneItemAndSaysWhich() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        _ = try store.addRubricItem(question: q1, text: "Half the method", points: Points(quarters: -8), group: "method")
+        _ = try store.addRubricItem(question: q1, text: "No method", points: Points(quarters: -16), group: "method")
+        let anna = try store.key(of: "Anna")
+        try store.applyRubricItems(student: anna, question: q1, add: [1])
+        let refused = GradingError.rubricGroupTaken(question: "Q1", group: "method", applied: 1, refused: 2)
+        #expect(throws: refused) { try store.applyRubricItems(student: anna, question: q1, add: [2]) }
+        #expect(refused.localizedDescription == "Item 2 of Q1 cannot be applied: item 1 of the same group 'method' is, "
+            + "and at most one item of a group may be. Remove item 1 first.")
+        #expect(try store.applyRubricItems(student: anna, question: q1, add: [2], remove: [1]) == .points(.zero), "swapped in one step")
+    }
+
+    @Test func rubricScoresStayWithinZeroAndTheMaximum() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        _ = try store.addRubricItem(question: q1, text: "Wrong setup", points: Points(quarters: -12))
+        _ = try store.addRubricItem(question: q1, text: "Wrong answer", points: Points(quarters: -12))
+        let anna = try store.key(of: "Anna"), ben = try store.key(of: "Ben")
+        #expect(try store.applyRubricItems(student: anna, question: q1, add: [1, 2]) == .points(.zero), "not −2")
+        try store.setScoring(.credits, question: q1)
+        _ = try store.editRubricItem(question: q1, number: 1, points: Points(quarters: 12))
+        _ = try store.editRubricItem(question: q1, number: 2, points: Points(quarters: 12))
+        #expect(try scores(store, q1)[0] == "4", "credits 3 + 3 on a question worth 4")
+        #expect(try store.applyRubricItems(student: ben, question: q1, add: [1], adjustment: Points(quarters: -2)) == .points(Points(quarters: 10)))
+        #expect(try store.applyRubricItems(student: ben, question: q1, add: [], remove: [1]) == .points(.zero),
+                "the adjustment stays: 0 − 0.5 is kept at 0")
+        _ = try store.setMaximum(question: "Q1", to: "2")
+        #expect(try scores(store, q1)[0] == "2", "a rubric score follows a lower maximum instead of blocking it")
+    }
+
+    @Test func removingTheLastItemLeavesTheScoreUngraded() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        _ = try store.addRubricItem(question: q1, text: "Units missing", points: Points(quarters: -2))
+        try store.applyRubricItems(student: try store.key(of: "Cy"), question: q1, add: [1])
+        #expect(try scores(store, q1)[2] == "3.5")
+        try store.removeRubricItem(question: q1, number: 1)
+        #expect(try scores(store, q1)[2] == "?")
+        #expect(throws: GradingError.unknownRubricItem(question: "Q1", number: 1, count: 0)) {
+            try store.applyRubricItems(student: try store.key(of: "Cy"), question: q1, add: [1])
+        }
+    }
+}
