@@ -26,7 +26,7 @@ struct RubricCommand: ParsableCommand {
             discussion: "Example:\n  ezgrader rubric add exam.ezgrader Q2 --points -1 \"Sign error\"")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The question (label or p<page>q<n>).") var question: String
-        @Option(help: "Points, negative for a deduction.", transform: parsePoints) var points: Points
+        @Option(parsing: .unconditional, help: "Points, negative for a deduction.", transform: parsePoints) var points: Points
         @Option(help: "A group in which at most one item may be applied.") var group: String?
         @Option(help: "A longer explanation.") var explanation: String?
         @Argument(help: "The item's short text.") var text: String
@@ -81,7 +81,7 @@ struct RubricCommand: ParsableCommand {
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The question.") var question: String
         @Argument(help: "The item's number.") var number: Int
-        @Option(help: "New points.", transform: parsePoints) var points: Points?
+        @Option(parsing: .unconditional, help: "New points.", transform: parsePoints) var points: Points?
         @Option(help: "New short text.") var text: String?
         @Option(help: "New explanation.") var explanation: String?
 
@@ -148,7 +148,7 @@ struct RubricCommand: ParsableCommand {
         @Option(help: "Student name or roster id.") var student: String
         @Option(help: "The question.") var question: String
         @Flag(help: "Remove the items instead.") var remove = false
-        @Option(help: "Points added to the items' total (e.g. -0.5).", transform: parsePoints) var adjust: Points?
+        @Option(parsing: .unconditional, help: "Points added to the items' total (e.g. -0.5).", transform: parsePoints) var adjust: Points?
         @Argument(help: "Item numbers.") var items: [Int] = []
 
         func run() throws {

@@ -68,6 +68,25 @@ import TestSupport
         }
     }
 
+    @Test func theRubricItemsThatMadeAScoreStandUnderItsBox() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let q1 = try project.question(named: "Q1").question.id
+        _ = try project.addRubricItem(question: q1, text: "Sign error in step 2", points: Points(quarters: -4))
+        try project.applyRubricItems(student: try project.student(named: "Anna"), question: q1, add: [1])
+        _ = try PDFExport.run(project, .init(folder: folder.file("out"), cover: true))
+        func redPixelsUnderTheBox(_ name: String) throws -> Int {
+            let page = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 1).renderRGB(dpi: 72)
+            var red = 0
+            for y in 200...212 { for x in 300...400 where isRed(page[x, y]) { red += 1 } }
+            return red
+        }
+        #expect(try redPixelsUnderTheBox("Anna") > 20, "−1 Sign error in step 2, under Anna's box")
+        #expect(try redPixelsUnderTheBox("Ben") == 0, "Ben's typed score lists no item")
+        let cover = try PDFDocument(path: folder.file("out/Anna.pdf")).page(at: 0).text
+        #expect(cover.contains("−1 Sign error in step 2"), "\(cover)")
+    }
+
     @Test func onlyChangedStudentsAreRewritten() throws {
         let folder = TemporaryFolder()
         let project = try project(folder)
