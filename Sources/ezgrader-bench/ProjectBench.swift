@@ -60,5 +60,33 @@ enum ProjectBench {
         if let small = scoreMedians.first, let large = scoreMedians.last, sizes.count > 1 {
             Swift.print(String(format: "score on the largest project: %.2f× its time on the smallest\n", large / small))
         }
+        if let largest = sizes.last { try rubricEdit(binary: binary, size: largest, runs: runs, in: workFolder) }
+    }
+
+    /// Editing a rubric item that 300 students' scores come from, then exporting the table.
+    static func rubricEdit(binary: String, size: (students: Int, questions: Int), runs: Int, in workFolder: String) throws {
+        let folder = "\(workFolder)/project-\(size.students)x\(size.questions).ezgrader"
+        let store = try ProjectStore.open(folder, grader: try Grader("bench"))
+        let directory = try store.directory()
+        let q1 = directory.questions[0].question.id
+        _ = try store.addRubricItem(question: q1, text: "Sign error", points: Points(quarters: -4))
+        let users = directory.students.prefix(300)
+        for entry in users { try store.applyRubricItems(student: entry.key, question: q1, add: [1]) }
+        print("## rubric item used by \(users.count) of \(size.students) students, median of \(runs) runs")
+        Swift.print("command                               time s   peak MB")
+        for (name, command) in [
+            ("rubric edit --points", [binary, "rubric", "edit", folder, "Q1", "1", "--points", "-2", "--grader", "bench"]),
+            ("export csv right after", [binary, "export", "csv", folder, "-o", "\(workFolder)/out/after-edit.csv"]),
+        ] {
+            var measured: [Measurement] = []
+            for _ in 0..<runs {
+                measured.append(try measure(command))
+                if name.hasPrefix("rubric") { _ = try store.acting(as: try Grader("bench")).undo() }
+            }
+            let median = measured.sorted { $0.seconds < $1.seconds }[runs / 2]
+            Swift.print(name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                + String(format: "%-9.3f", median.seconds) + megabytes(measured.map(\.peakBytes).max() ?? 0))
+        }
+        Swift.print("")
     }
 }

@@ -41,11 +41,17 @@ struct DemoCommand: ParsableCommand {
                     given += 1
                 }
             }
+            // Two answers graded with the rubric instead: the items show under the box.
+            if let q1 = book.questions.first?.question.id, book.students.count > 1 {
+                try grading.applyRubricItems(student: book.students[0].key, question: q1, add: [1])
+                try grading.applyRubricItems(student: book.students[1].key, question: q1, add: [2, 3])
+            }
             let first = book.students[0].student.name, firstKey = book.students[0].key
             _ = try grading.addNote(student: firstKey, page: 1, at: PagePosition(PagePoint(x: 300, y: 330)),
                                     text: "Right idea — show the limit step.\nSee p. 2 of the notes.")
             _ = try grading.addInk(student: firstKey, page: 1, points: try parsePath("110,262 160,276 210,266 262,284"), width: 2)
-            print("2. Gave \(given) scores (Q1–Q4 for everyone; Q5–Q8 stay \"?\"), a note and an ink stroke on \(first)'s page 1.")
+            print("2. Gave \(given) scores (Q1–Q4 for everyone; Q5–Q8 stay \"?\"; two Q1 answers from rubric items), "
+                + "a note and an ink stroke on \(first)'s page 1.")
 
             for layout in [GradeTable.Layout.questions, .students, .canvas] {
                 try ScoreTables.write(try ScoreTables.csv(grading, layout: layout, assignment: "Midterm"), to: "\(out)/scores-\(layout).csv")

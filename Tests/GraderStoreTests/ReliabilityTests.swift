@@ -32,9 +32,11 @@ import TestSupport
         let folder = TemporaryFolder()
         _ = try TestProject.make(in: folder, names: ["Anna"])
         let path = ProjectStore.databasePath(in: folder.path)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 9") }
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: folder.path, found: 9, supported: 4)) { try ProjectStore.open(folder.path, grader: try .tester()) }
+        #expect(throws: StoreError.newerSchema(path: folder.path, found: 99, supported: ProjectStore.schemaVersion)) {
+            try ProjectStore.open(folder.path, grader: try .tester())
+        }
         #expect(StoreError.newerSchema(path: "exam.ezgrader", found: 9, supported: 4).localizedDescription
             == "'exam.ezgrader' was written by a newer ezgrader (project schema version 9); this ezgrader reads schema versions up to 4. Update ezgrader to open it; the project was not changed.")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
