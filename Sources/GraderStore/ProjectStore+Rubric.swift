@@ -76,19 +76,34 @@ extension ProjectStore {
     /// Re-scores `students` on `question` from their items, where their score comes from the rubric.
     static func rescore(_ question: QuestionID, students: [StudentKey], _ writer: ProjectWriter) throws {
         let fromRubric = Set(try writer.rubricScoredStudents(question: question))
+        let rubric = try QuestionRubric(question, writer)
         for student in students where fromRubric.contains(student) {
-            _ = try score(question, student: student, adjustment: try writer.adjustment(question: question, student: student), writer)
+            _ = try rubric.score(student, adjustment: try writer.adjustment(question: question, student: student), writer)
         }
     }
 
     /// Computes and records `student`'s rubric score on `question`.
     private static func score(_ question: QuestionID, student: StudentKey, adjustment: Points, _ writer: ProjectWriter) throws -> Score {
-        let numbered = try writer.question(question)
-        let applied = try writer.appliedItemIDs(question: question, student: student)
-        let items = try writer.rubricItems(question).filter { applied.contains($0.id) }
-        let score = RubricRules.score(max: numbered.question.maxPoints, scoring: numbered.question.scoring, applied: items, adjustment: adjustment)
-        try writer.setRubricScore(score, adjustment: adjustment, question: question, student: student)
-        return score
+        try QuestionRubric(question, writer).score(student, adjustment: adjustment, writer)
+    }
+
+    /// A question's maximum, scoring and items, read once for scoring many students.
+    private struct QuestionRubric {
+        let question: NumberedQuestion
+        let items: [RubricItem]
+
+        init(_ id: QuestionID, _ writer: ProjectWriter) throws {
+            question = try writer.question(id)
+            items = try writer.rubricItems(id)
+        }
+
+        func score(_ student: StudentKey, adjustment: Points, _ writer: ProjectWriter) throws -> Score {
+            let applied = try writer.appliedItemIDs(question: question.question.id, student: student)
+            let score = RubricRules.score(max: question.question.maxPoints, scoring: question.question.scoring,
+                                          applied: items.filter { applied.contains($0.id) }, adjustment: adjustment)
+            try writer.setRubricScore(score, adjustment: adjustment, question: question.question.id, student: student)
+            return score
+        }
     }
 
     private static func item(_ number: Int, of question: QuestionID, _ writer: ProjectWriter) throws -> RubricItem {

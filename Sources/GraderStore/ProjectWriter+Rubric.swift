@@ -45,10 +45,10 @@ extension ProjectWriter {
 
     /// The ids of the items of `question` applied to `student`.
     public func appliedItemIDs(question: QuestionID, student: StudentKey) throws -> Set<RubricItemID> {
-        Set(try Int64.fetchAll(db, sql: """
+        Set(try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT applied_item.item_id FROM applied_item JOIN rubric_item ON rubric_item.id = applied_item.item_id
             WHERE rubric_item.question_id = ? AND applied_item.student_id = ?
-            """, arguments: [question.rawValue, student.rawValue]).map(RubricItemID.init))
+            """), arguments: [question.rawValue, student.rawValue]).map(RubricItemID.init))
     }
 
     /// The students `item` is applied to.
@@ -64,19 +64,21 @@ extension ProjectWriter {
 
     /// The adjustment kept with `student`'s rubric score on `question` (zero when none).
     public func adjustment(question: QuestionID, student: StudentKey) throws -> Points {
-        Points(quarters: try Int.fetchOne(db, sql: "SELECT adjustment_quarters FROM score WHERE question_id = ? AND student_id = ? AND source = 'rubric'",
-                                          arguments: [question.rawValue, student.rawValue]) ?? 0)
+        Points(quarters: try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT adjustment_quarters FROM score WHERE question_id = ? AND student_id = ? AND source = 'rubric'
+            """), arguments: [question.rawValue, student.rawValue]) ?? 0)
     }
 
     /// Records a score computed from the rubric (with its adjustment), or clears it when ungraded.
     public func setRubricScore(_ score: Score, adjustment: Points, question: QuestionID, student: StudentKey) throws {
         guard let points = score.earned else { return try setScore(.ungraded, question: question, student: student) }
-        try db.execute(sql: """
+        // Cached: compiling this statement (with the history triggers it fires) costs more than running it.
+        try db.cachedStatement(sql: """
             INSERT INTO score (question_id, student_id, quarters, source, grader, graded_at, adjustment_quarters)
             VALUES (?, ?, ?, 'rubric', ?, ?, ?)
             ON CONFLICT (question_id, student_id) DO UPDATE SET quarters = excluded.quarters, source = excluded.source,
                 grader = excluded.grader, graded_at = excluded.graded_at, adjustment_quarters = excluded.adjustment_quarters
             WHERE quarters != excluded.quarters OR source != excluded.source OR adjustment_quarters != excluded.adjustment_quarters
-            """, arguments: [question.rawValue, student.rawValue, points.quarters, grader.name, time, adjustment.quarters])
+            """).execute(arguments: [question.rawValue, student.rawValue, points.quarters, grader.name, time, adjustment.quarters])
     }
 }
