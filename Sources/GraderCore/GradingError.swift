@@ -10,6 +10,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case pageOutOfRange(page: Int, pages: Int)
     /// A position that is not "x,y" in points or percentages.
     case badPosition(String)
+    /// A shift that is not "dx,dy" in finite points.
+    case badOffset(String)
+    /// A preview resolution outside `GradingRules.resolutions`.
+    case badResolution(Double)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
     /// Maximum points that are not a positive number of quarter points.
@@ -49,6 +53,11 @@ extension GradingError: LocalizedError {
             return "There is no page \(page): the booklets have pages 1 to \(pages)."
         case .badPosition(let text):
             return "Position '\(text)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%)."
+        case .badOffset(let text):
+            return "Shift '\(text)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20)."
+        case .badResolution(let dpi):
+            return "Resolution \(format(dpi)) dpi cannot be rendered: give \(format(GradingRules.resolutions.lowerBound)) to "
+                + "\(format(GradingRules.resolutions.upperBound)) dots per inch (100 is a good screen size)."
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
                 + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."
@@ -79,7 +88,9 @@ extension GradingError: LocalizedError {
     }
 }
 
-/// 430, 60.5 — whole numbers without a decimal point.
+/// 430, 60.5 — whole numbers without a decimal point; "inf" and "nan" as themselves (never trapped
+/// converting them to Int).
 func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
 }

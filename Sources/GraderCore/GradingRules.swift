@@ -22,9 +22,10 @@ public enum GradingRules {
     /// a relative position on a page of `size`. Refused when off the page.
     public static func position(_ text: String, page: Int, size: PageSize) throws(GradingError) -> RelativePoint {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        // "inf", "nan" and "1e309" parse as Doubles but are no place on a page.
         func coordinate(_ part: String, extent: Double) -> Double? {
-            if part.hasSuffix("%") { return Double(part.dropLast()).map { $0 / 100 * extent } }
-            return Double(part)
+            let value = part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 * extent } : Double(part)
+            return value.flatMap { $0.isFinite ? $0 : nil }
         }
         guard parts.count == 2, let x = coordinate(parts[0], extent: size.width),
               let y = coordinate(parts[1], extent: size.height)
@@ -33,6 +34,23 @@ public enum GradingRules {
             throw .positionOffPage(x: x, y: y, page: page, size: size)
         }
         return relative
+    }
+
+    /// A shift "dx,dy" in points (right and down positive); both finite.
+    public static func offset(_ text: String) throws(GradingError) -> (dx: Double, dy: Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else { throw .badOffset(text) }
+        return (dx, dy)
+    }
+
+    /// The resolutions a page preview may be rendered at, in dots per inch.
+    public static let resolutions: ClosedRange<Double> = 10...1200
+
+    /// A preview resolution inside `resolutions` (a page rendered at 1e309 dpi has no size).
+    public static func resolution(_ dpi: Double) throws(GradingError) -> Double {
+        guard resolutions.contains(dpi) else { throw .badResolution(dpi) }
+        return dpi
     }
 
     /// A page number inside the booklet.

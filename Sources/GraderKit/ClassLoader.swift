@@ -21,7 +21,7 @@ public enum ClassLoader {
             let student = try student(forFile: file, roster: roster)
             do {
                 let document = try PDFDocument(path: file, password: password)
-                let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+                let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
                 submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
                 pageSizes.append(sizes)
             } catch {

@@ -81,7 +81,7 @@ public struct GradingProject: Sendable {
         }
         let stored = "scans/\(fileName).pdf"
         let digest = try ScanImport.importScan(scan, to: folder + "/" + stored, password: nil)
-        let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+        let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
         do {
             try store.change("add student \(student.name)") { writer in
                 try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes)

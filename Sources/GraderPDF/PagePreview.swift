@@ -11,7 +11,7 @@ public enum PagePreview {
         guard pageIndex >= 0 && pageIndex < document.pageCount else {
             throw .drawingFailed(path: path, detail: "'\(document.path)' has no page \(pageIndex + 1); it has \(document.pageCount)")
         }
-        let page = document.page(at: pageIndex)
+        let page = try document.page(at: pageIndex)
         let canvas = try page.renderedCanvas(dpi: dpi, for: path)
         let size = page.size
         GradeLayerWriter.draw(marks, on: canvas.context, size: size)

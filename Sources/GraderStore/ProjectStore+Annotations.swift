@@ -38,6 +38,7 @@ extension ProjectStore {
 
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
+        guard dx.isFinite, dy.isFinite else { throw GradingError.badOffset("\(dx),\(dy)") }
         try change("move annotation \(id.rawValue)") { writer in
             let book = try writer.gradeBook()
             let annotation = try book.resolveAnnotation(id)

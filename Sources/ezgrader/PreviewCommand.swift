@@ -23,6 +23,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            let dpi = try GradingRules.resolution(dpi)
             let project = try options.open()
             let book = try project.store.gradeBook()
             guard !book.students.isEmpty else { throw GradingError.unknownStudent(student ?? "(the project has no students)") }

@@ -132,7 +132,7 @@ import TestSupport
         try qpdf("--rotate=+90:1", plain, rotated)
         PDFObjects.setBox(rotated, page: 1, key: "/CropBox", to: [50, 100, 450, 700])
         let document = try PDFDocument(path: rotated)
-        #expect(document.page(at: 0).size == PageSize(width: 792, height: 612))
-        #expect(document.page(at: 1).size == PageSize(width: 400, height: 600))
+        #expect(try document.page(at: 0).size == PageSize(width: 792, height: 612))
+        #expect(try document.page(at: 1).size == PageSize(width: 400, height: 600))
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Inputs built to break things (issue 11): each is refused with a message and an exit code, never a crash.
+@Suite struct HostileInputTests {
+    private let ezgrader = builtProduct("ezgrader")
+
+    @discardableResult
+    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
+        try runCommand(ezgrader, arguments, in: folder.path)
+    }
+
+    @Test func aLoopingPageTreeIsRefusedByNameNotCrashed() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna"], pages: 2, in: folder)
+        try HostilePDF.loopingPageTree(to: folder.file("Loop.pdf"))
+        for arguments in [["info", "Loop.pdf"], ["merge", "Anna.pdf", "Loop.pdf", "-o", "class.pdf"], ["new", "exam", "Anna.pdf", "Loop.pdf"]] {
+            let result = try runCommand(ezgrader, arguments, in: folder.path)
+            #expect(result.status == 1, "\(arguments[0]): \(result.error)")
+            #expect(result.error.hasPrefix("error: 'Loop.pdf' is damaged beyond repair"), "\(arguments[0]): \(result.error)")
+        }
+        #expect(!folder.fileNames.contains("class.pdf") && !folder.fileNames.contains("exam.ezgrader"))
+    }
+
+    @Test func numbersWithoutAPlaceAreRefused() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna"], pages: 1, in: folder)
+        #expect(try run(folder, "new", "exam", "Anna.pdf").status == 0)
+        for at in ["inf,10", "1e309,10", "nan,10", "10,-inf", "50%,nan%"] {
+            let result = try run(folder, "question", "add", "exam", "--page", "1", "--at", at, "--max", "2")
+            #expect(result.status == 1, "--at \(at)")
+            #expect(result.error == "error: Position '\(at)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%).\n")
+        }
+        #expect(try run(folder, "note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "hi").status == 0)
+        for by in ["inf,0", "0,1e309", "nan,nan"] {
+            let result = try run(folder, "note", "move", "exam", "1", "--by", by)
+            #expect(result.status == 1, "--by \(by)")
+            #expect(result.error == "error: Shift '\(by)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20).\n")
+        }
+        for dpi in ["inf", "1e309", "nan", "0", "-5", "100000"] {
+            let result = try run(folder, "preview", "exam", "-o", "p.png", "--dpi=\(dpi)")
+            #expect(result.status == 1, "--dpi \(dpi)")
+            #expect(result.error.hasSuffix("dpi cannot be rendered: give 10 to 1200 dots per inch (100 is a good screen size).\n"), "\(result.error)")
+        }
+        #expect(!folder.fileNames.contains("p.png"))
+    }
+}
