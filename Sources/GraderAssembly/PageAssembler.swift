@@ -1,4 +1,5 @@
 import Foundation
+import GraderFiles
 internal import CQPDF
 
 /// Copies original pages into a new PDF at the object level (qpdf's `addPage` of foreign pages):
@@ -6,7 +7,8 @@ internal import CQPDF
 /// overlay (the grade layer) is laid over it as a Form XObject.
 public enum PageAssembler {
     /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
-    /// which is renamed over `outputPath` only once complete. On failure nothing is left behind.
+    /// which is checked (qpdf ignores a failed close, so a full disk leaves a short file without
+    /// its %%EOF) and renamed over `outputPath` only once complete. On failure nothing is left behind.
     public static func write(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
         guard plan.pageLabels.isEmpty || plan.pageLabels.count == plan.pages.count else {
             throw .badPlan("\(plan.pageLabels.count) labels for \(plan.pages.count) pages")
@@ -54,9 +56,7 @@ public enum PageAssembler {
     }
 
     private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
-        let url = URL(fileURLWithPath: outputPath)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
+        let temporary = AtomicFile.temporaryPath(for: outputPath)
         defer { unlink(temporary) }
         // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.
         let status = temporary.withCString { name in
@@ -70,8 +70,10 @@ public enum PageAssembler {
             return status
         }
         if status & QPDF_ERRORS != 0 { throw .writeFailed(path: outputPath, detail: output.lastError) }
-        if rename(temporary, outputPath) != 0 {
-            throw .writeFailed(path: outputPath, detail: String(cString: strerror(errno)))
+        do throws(FileWriteError) {
+            try AtomicFile.commit(temporary, to: outputPath, expecting: .pdf)
+        } catch {
+            throw .writeFailed(path: outputPath, detail: error.cause)
         }
     }
 }

@@ -1,6 +1,7 @@
 import CSV
 import Foundation
 import GraderCore
+import GraderFiles
 
 /// CSV export and import of a project's scores.
 public enum ScoreTables {
@@ -9,10 +10,10 @@ public enum ScoreTables {
         CSVText.write(GradeTable.rows(try project.store.gradeBook(), layout: layout, assignment: assignment))
     }
 
-    /// Writes `text` to `path` atomically (temporary file, then rename): a crash never leaves a
-    /// half-written table under the final name.
-    public static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes `text` to `path` atomically (temporary file, checked, then rename): a crash or a full
+    /// disk never leaves a half-written table under the final name.
+    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+        try AtomicFile.write(Data(text.utf8), to: path)
     }
 
     /// Reads a filled `questions` or `students` table and sets its scores as one change; a bad

@@ -16,6 +16,6 @@ public enum PagePreview {
         let size = page.size
         GradeLayerWriter.draw(marks, on: canvas.context, size: size)
         if grid { CoordinateGrid.draw(over: size, pixel: 72 / dpi, on: canvas.context) }
-        try AtomicFile.write(to: path) { temporary throws(PDFError) in try canvas.writePNG(to: temporary) }
+        try AtomicOutput.write(to: path, expecting: .png) { temporary throws(PDFError) in try canvas.writePNG(to: temporary) }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import GraderAssembly
+import GraderFiles
+import GraderPDF
 import GraderStore
 
 /// The CLI's exit codes (see `ezgrader --help`).
@@ -16,8 +18,24 @@ func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
     let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     // On a terminal, clear a progress line first so the message starts on a clean line.
     let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
-    FileHandle.standardError.write(Data("\(clear)error: \(message)\n".utf8))
+    writeStandardError("\(clear)error: \(message)\n")
     return status
+}
+
+/// Writes `text` to stderr with plain `write` calls. A message that cannot be written (stderr on a
+/// full disk, a closed pipe) is dropped: the exit code still tells, and nothing traps.
+func writeStandardError(_ text: String) {
+    _ = Data(text.utf8).withUnsafeBytes { AtomicFile.writeAll(2, $0) }
+}
+
+/// Writes `text` to stdout, every byte checked (`export csv > file` on a full disk must not end
+/// with exit 0 and an empty file).
+func writeStandardOutput(_ text: String) throws(FileWriteError) {
+    fflush(nil)  // anything print() buffered goes first
+    let failure = Data(text.utf8).withUnsafeBytes { AtomicFile.writeAll(1, $0) }
+    guard failure != 0 else { return }
+    throw failure == ENOSPC || failure == EDQUOT ? .diskFull(path: "standard output")
+        : .failed(path: "standard output", cause: String(cString: strerror(failure)))
 }
 
 /// Runs a command's work; any error is printed as one `error: …` line and ends the command with
@@ -29,6 +47,11 @@ func reportingErrors<T>(_ work: () throws -> T) throws -> T {
         throw exit
     } catch let error as StoreError {
         if case .database = error { throw report(error, exit: ExitStatus.writeFailed) }
+        throw report(error, exit: ExitStatus.inputRefused)
+    } catch let error as FileWriteError {
+        throw report(error, exit: ExitStatus.writeFailed)
+    } catch let error as PDFError {
+        if case .drawingFailed = error { throw report(error, exit: ExitStatus.writeFailed) }
         throw report(error, exit: ExitStatus.inputRefused)
     } catch let error as AssemblyError {
         if case .readFailed = error { throw report(error, exit: ExitStatus.inputRefused) }

@@ -54,7 +54,7 @@ struct GradeCommand: ParsableCommand {
                         book = try project.store.gradeBook()
                         index += 1
                     } catch let error as GradingError {
-                        FileHandle.standardError.write(Data("\(error.localizedDescription)\n".utf8))
+                        writeStandardError("\(error.localizedDescription)\n")
                     }
                 }
             }
