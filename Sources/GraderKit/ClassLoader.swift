@@ -22,6 +22,7 @@ public enum ClassLoader {
             do {
                 let document = try PDFDocument(path: file, password: password)
                 let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
+                try ScanCheck.copyable(file, password: password, pages: sizes.count)
                 submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
                 pageSizes.append(sizes)
             } catch {

@@ -8,6 +8,11 @@ import GraderPDF
 enum ScanImport {
     /// Imports `source` as `destination`; returns the stored file's SHA-256.
     static func importScan(_ source: String, to destination: String, password: String?) throws(ProjectError) -> String {
+        do throws(PDFError) {
+            try ScanCheck.copyable(source, password: password, pages: try PDFDocument(path: source, password: password).pageCount)
+        } catch {
+            throw .importFailed(path: source, detail: error.localizedDescription)
+        }
         if let password, isEncrypted(source) {
             do {
                 try PageAssembler.write(MergePlan(sources: [.init(path: source, password: password)],

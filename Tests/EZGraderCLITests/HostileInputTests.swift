@@ -23,6 +23,23 @@ import TestSupport
         #expect(!folder.fileNames.contains("class.pdf") && !folder.fileNames.contains("exam.ezgrader"))
     }
 
+    @Test func aScanQPDFCannotReadIsRefusedAtImport() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna"], pages: 1, in: folder)
+        try HostilePDF.unreadableByQPDF(to: folder.file("Ben.pdf"))
+        let created = try run(folder, "new", "exam", "Anna.pdf", "Ben.pdf")
+        #expect(created.status == 1)
+        #expect(created.error.hasPrefix("error: 'Ben.pdf' is damaged beyond repair (qpdf, which copies its pages into every export, cannot read it: "),
+                "\(created.error)")
+        #expect(!folder.fileNames.contains("exam.ezgrader"))
+        #expect(try run(folder, "new", "exam", "Anna.pdf").status == 0)
+        let added = try run(folder, "student", "add", "exam", "Ben.pdf")
+        #expect(added.status == 1)
+        #expect(added.error.contains("'Ben.pdf' is damaged beyond repair (qpdf, which copies its pages into every export, cannot read it: "),
+                "\(added.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("exam.ezgrader/scans")) == ["Anna.pdf"])
+    }
+
     @Test func numbersWithoutAPlaceAreRefused() throws {
         let folder = TemporaryFolder()
         try TestClass.scanned(["Anna"], pages: 1, in: folder)
