@@ -14,6 +14,18 @@ public enum GradingError: Error, Equatable, Sendable {
     case badOffset(String)
     /// A preview resolution outside `GradingRules.resolutions`.
     case badResolution(Double)
+    /// A label longer than `GradingRules.maxLabelLength` (its start and length).
+    case labelTooLong(String, length: Int)
+    /// A label of the form p<page>q<n>, the automatic names.
+    case reservedLabel(String)
+    /// A note with nothing to read.
+    case emptyNote
+    /// A note longer than `GradingRules.maxNoteLength`.
+    case noteTooLong(length: Int)
+    /// A note font size outside `GradingRules.noteSizes`.
+    case badNoteSize(Double)
+    /// A pen width outside `GradingRules.inkWidths`.
+    case badInkWidth(Double)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
     /// Maximum points that are not a positive number of quarter points.
@@ -58,6 +70,20 @@ extension GradingError: LocalizedError {
         case .badResolution(let dpi):
             return "Resolution \(format(dpi)) dpi cannot be rendered: give \(format(GradingRules.resolutions.lowerBound)) to "
                 + "\(format(GradingRules.resolutions.upperBound)) dots per inch (100 is a good screen size)."
+        case .labelTooLong(let start, let length):
+            return "Label '\(start)…' is \(length) characters long: give at most \(GradingRules.maxLabelLength) (e.g. Q3 or 2b)."
+        case .reservedLabel(let label):
+            return "Label '\(label)' looks like the automatic name of another question (p<page>q<number>): choose a label such as Q3 or 2b."
+        case .emptyNote:
+            return "The note's text is empty: type what the student should read."
+        case .noteTooLong(let length):
+            return "The note is \(length) characters long: keep it to \(GradingRules.maxNoteLength), or split it into several notes."
+        case .badNoteSize(let size):
+            return "Font size \(format(size)) is not usable: give \(format(GradingRules.noteSizes.lowerBound)) to "
+                + "\(format(GradingRules.noteSizes.upperBound)) points (11 is the default)."
+        case .badInkWidth(let width):
+            return "Pen width \(format(width)) is not usable: give \(format(GradingRules.inkWidths.lowerBound)) to "
+                + "\(format(GradingRules.inkWidths.upperBound)) points (1.5 is the default)."
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
                 + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."

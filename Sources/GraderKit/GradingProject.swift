@@ -73,6 +73,9 @@ public struct GradingProject: Sendable {
         }
         let student = Student(name: name ?? ScanPaths.studentName(forFile: scan), rosterID: rosterID, email: email)
         guard book.student(named: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
+        if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
+            throw ProjectError.rosterIDTaken(id: id, student: owner.student.name)
+        }
         let taken = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder + "/scans")) ?? []).map { $0.lowercased() })
         var fileName = SafeFileName.make(student.name), copy = 1
         while taken.contains("\(fileName).pdf".lowercased()) {

@@ -12,6 +12,8 @@ public enum ProjectError: Error, Equatable, Sendable {
     case pageCountMismatch(path: String, found: Int, expected: Int)
     /// A new student has the name of one already in the project.
     case studentExists(name: String)
+    /// Another student already has the roster id given.
+    case rosterIDTaken(id: String, student: String)
 }
 
 extension ProjectError: LocalizedError {
@@ -26,6 +28,8 @@ extension ProjectError: LocalizedError {
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
             return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
+        case .rosterIDTaken(let id, let student):
+            return "\(student) already has the id '\(id)': give the new student their own id with --id."
         case .studentExists(let name):
             return "The project already has a student '\(name)': give the new one another name with --name."
         }

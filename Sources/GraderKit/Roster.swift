@@ -3,7 +3,8 @@ import Foundation
 import GraderCore
 
 /// A roster CSV mapping scan files to students: header `file,name,id,email` (any order, any case;
-/// `id` and `email` optional). Rows for files that were not scanned (absent students) are allowed.
+/// `id` — or `student_id`, `student id` — and `email` optional). Rows for files that were not
+/// scanned (absent students) are allowed; two rows with one file or one id are not.
 public struct Roster: Sendable, Equatable {
     /// One row of the roster.
     public struct Entry: Sendable, Equatable {
@@ -42,10 +43,10 @@ public struct Roster: Sendable, Equatable {
         let columns = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let fileColumn = columns.firstIndex(of: "file") else { throw .missingColumn(path: path, column: "file") }
         guard let nameColumn = columns.firstIndex(of: "name") else { throw .missingColumn(path: path, column: "name") }
-        let idColumn = columns.firstIndex(of: "id"), emailColumn = columns.firstIndex(of: "email")
+        let idColumn = columns.firstIndex { Self.idColumnNames.contains($0) }, emailColumn = columns.firstIndex(of: "email")
 
         var entries: [Entry] = []
-        var lineOfFile: [String: Int] = [:]
+        var lineOfFile: [String: Int] = [:], lineOfID: [String: Int] = [:]
         for (offset, row) in rows.dropFirst().enumerated() where !row.allSatisfy(\.isEmpty) {
             let line = offset + 2
             func cell(_ column: Int?) -> String? {
@@ -57,11 +58,18 @@ public struct Roster: Sendable, Equatable {
             let key = file.precomposedStringWithCanonicalMapping
             if let earlier = lineOfFile[key] { throw .duplicateFile(path: path, fileName: file, lines: [earlier, line]) }
             lineOfFile[key] = line
+            if let id = cell(idColumn), !id.isEmpty {
+                if let earlier = lineOfID[id] { throw .duplicateID(path: path, id: id, lines: [earlier, line]) }
+                lineOfID[id] = line
+            }
             entries.append(Entry(
                 fileName: file, student: Student(name: name, rosterID: cell(idColumn), email: cell(emailColumn)), line: line))
         }
         self.entries = entries
     }
+
+    /// Header names read as the roster id column (lower case).
+    static let idColumnNames: Set<String> = ["id", "student_id", "student id", "studentid", "student-id"]
 
     /// The entry for a scan file name, compared in Unicode NFC.
     public func entry(forFileName fileName: String) -> Entry? {
@@ -84,6 +92,8 @@ public enum RosterError: Error, Equatable, Sendable {
     case emptyCell(path: String, line: Int, column: String)
     /// Two rows name the same scan file.
     case duplicateFile(path: String, fileName: String, lines: [Int])
+    /// Two rows give the same student id.
+    case duplicateID(path: String, id: String, lines: [Int])
 }
 
 extension RosterError: LocalizedError {
@@ -101,6 +111,9 @@ extension RosterError: LocalizedError {
             return "Roster '\(path)' line \(line): the '\(column)' cell is empty: fill it in or delete the line."
         case .duplicateFile(let path, let file, let lines):
             return "Roster '\(path)' names '\(file)' twice (lines \(lines.map(String.init).joined(separator: " and "))): keep one of them."
+        case .duplicateID(let path, let id, let lines):
+            return "Roster '\(path)' gives the id '\(id)' to two students (lines \(lines.map(String.init).joined(separator: " and "))): "
+                + "each student needs their own id; correct one of them."
         }
     }
 }

@@ -4,7 +4,8 @@ import GraderCore
 extension ProjectStore {
     /// Adds a typed note at `position` (points or percentages) on `student`'s `page`.
     public func addNote(student: String, page: Int, at position: String, text: String, fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
-        try change("note on \(student) page \(page)") { writer in
+        let (text, fontSize) = (try GradingRules.noteText(text), try GradingRules.noteSize(fontSize))
+        return try change("note on \(student) page \(page)") { writer in
             let (book, id) = try locate(writer, student, page)
             let point = try GradingRules.position(position, page: page, size: book.pageSize(id, page: page))
             return try writer.insertAnnotation(.note(TextNote(text: text, position: point, fontSize: fontSize, color: color)),
@@ -14,7 +15,8 @@ extension ProjectStore {
 
     /// Adds an ink stroke through `points` ("x,y x,y …", points or percentages).
     public func addInk(student: String, page: Int, points: String, color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
-        try change("ink on \(student) page \(page)") { writer in
+        let width = try GradingRules.inkWidth(width)
+        return try change("ink on \(student) page \(page)") { writer in
             let (book, id) = try locate(writer, student, page)
             let size = book.pageSize(id, page: page)
             let path = try points.split(separator: " ").map { pair throws(GradingError) in
@@ -28,6 +30,7 @@ extension ProjectStore {
 
     /// Replaces a note's text.
     public func editNote(_ id: AnnotationID, text: String) throws {
+        let text = try GradingRules.noteText(text)
         try change("edit note \(id.rawValue)") { writer in
             let annotation = try writer.gradeBook().resolveAnnotation(id)
             guard case .note(var note) = annotation.content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }

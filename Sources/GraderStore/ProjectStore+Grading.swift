@@ -44,7 +44,7 @@ extension ProjectStore {
         let max = try GradingRules.maximum(spec.maxPoints)
         let size = owner.map { book.pageSize($0, page: page) } ?? book.referencePageSize(page: page)
         let relative = try GradingRules.position(spec.position, page: page, size: size)
-        let label = spec.label?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+        let label = try GradingRules.label(spec.label)
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
         }

@@ -62,4 +62,40 @@ import TestSupport
         }
         #expect(!folder.fileNames.contains("p.png"))
     }
+
+    @Test func valuesThatWouldBreakLaterAreRefusedAtInput() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna", "Ben"], pages: 2, in: folder)
+        #expect(try run(folder, "new", "exam", "Anna.pdf", "Ben.pdf").status == 0)
+        let refusals: [([String], String)] = [
+            (["question", "add", "exam", "--page", "2", "--at", "10,10", "--max", "2", "--label", "p2q1"],
+             "Label 'p2q1' looks like the automatic name of another question (p<page>q<number>): choose a label such as Q3 or 2b."),
+            (["question", "add", "exam", "--page", "1", "--at", "10,10", "--max", "2", "--label", String(repeating: "x", count: 100_000)],
+             "Label 'xxxxxxxxxxxxxxxxxxxx…' is 100000 characters long: give at most 40 (e.g. Q3 or 2b)."),
+            (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "--size", "0", "hi"],
+             "Font size 0 is not usable: give 4 to 72 points (11 is the default)."),
+            (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "--size", "100000", "hi"],
+             "Font size 100000 is not usable: give 4 to 72 points (11 is the default)."),
+            (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", " \n "],
+             "The note's text is empty: type what the student should read."),
+            (["ink", "exam", "--student", "Anna", "--page", "1", "--width=-1", "10,10 20,20"],
+             "Pen width -1 is not usable: give 0.1 to 50 points (1.5 is the default)."),
+            (["ink", "exam", "--student", "Anna", "--page", "1", "--width", "1e9", "10,10 20,20"],
+             "Pen width 1000000000 is not usable: give 0.1 to 50 points (1.5 is the default)."),
+        ]
+        for (arguments, message) in refusals {
+            let result = try runCommand(ezgrader, arguments, in: folder.path)
+            #expect(result.status == 1, "\(arguments.prefix(2))")
+            #expect(result.error == "error: \(message)\n")
+        }
+        #expect(try run(folder, "note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "fine").status == 0)
+        let edit = try run(folder, "note", "edit", "exam", "1", "")
+        #expect(edit.error == "error: The note's text is empty: type what the student should read.\n")
+        #expect(try run(folder, "question", "add", "exam", "--page", "1", "--at", "10,10", "--max", "2", "--label", "Q2b").status == 0)
+        #expect(try run(folder, "export", "pdf", "exam", "--out", "graded").status == 0, "what was accepted exports")
+        let added = try run(folder, "student", "add", "exam", "Anna.pdf", "--name", "Cy", "--id", "S1")
+        #expect(added.status == 0)
+        let twice = try run(folder, "student", "add", "exam", "Ben.pdf", "--name", "Di", "--id", "S1")
+        #expect(twice.error == "error: Cy already has the id 'S1': give the new student their own id with --id.\n")
+    }
 }

@@ -25,6 +25,17 @@ import TestSupport
         #expect(loaded.pageSizes.flatMap { $0 }.allSatisfy { $0 == PageSize(width: 612, height: 792) })
     }
 
+    @Test func rosterIDsAreOnePerStudentAndStudentIDIsAnIDColumn() throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned(["scan-001", "scan-002"], pages: 1, in: folder)
+        let roster = folder.file("roster.csv")
+        try "File,Name,Student_ID\nscan-001.pdf,Anna,S1\nscan-002.pdf,Ben,S2\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(try ClassLoader.load(files, rosterPath: roster).students.map(\.rosterID) == ["S1", "S2"])
+        try "file,name,id\nscan-001.pdf,Anna,S1\nscan-002.pdf,Ben,S1\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(loadError(files, roster: roster)
+            == "Roster '\(roster)' gives the id 'S1' to two students (lines 2 and 3): each student needs their own id; correct one of them.")
+    }
+
     @Test func rosterMapsFilesToNamesAndIDs() throws {
         let folder = TemporaryFolder()
         let files = try TestClass.scanned(["scan-001", "scan-002"], pages: 1, in: folder)
