@@ -18,11 +18,23 @@ public enum AtomicFile {
         case png
     }
 
-    /// A fresh temporary path next to `path` (hidden, ending in `.partial`).
+    /// A fresh temporary path next to `path`: hidden, `.NAME.<pid>.<uuid>.partial`, so a later
+    /// run can tell the leftovers of a killed process (`removeAbandoned`).
     public static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial").path
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).partial").path
+    }
+
+    /// Removes the temporary files in `folder` left by processes that no longer run (killed in
+    /// the middle of a write); those of running processes are left alone.
+    public static func removeAbandoned(in folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        where name.hasPrefix(".") && name.hasSuffix(".partial") {
+            let parts = name.dropLast(".partial".count).split(separator: ".")
+            guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink((folder as NSString).appendingPathComponent(name)) }
+        }
     }
 
     /// Checks the finished `temporary` against `expectation`, makes it durable and renames it

@@ -1,11 +1,14 @@
+import Foundation
 import GraderAssembly
 import GraderCore
+import GraderFiles
 
 /// Writes a class's combined document: the original pages in grading order, copied untouched,
 /// with page labels ("Anna — p. 2") and an outline grouped like the order.
 public enum ClassMerger {
     /// Merges `loaded` in `order` into `outputPath` (atomically).
     public static func merge(_ loaded: LoadedClass, order: GradingOrder, to outputPath: String) throws(AssemblyError) {
+        AtomicFile.removeAbandoned(in: (outputPath as NSString).deletingLastPathComponent)
         try PageAssembler.write(plan(scans: loaded.scanPaths.map { MergePlan.Source(path: $0, password: loaded.password) },
                                      students: loaded.students, pagesPerStudent: loaded.classSet.pagesPerStudent, order: order),
                                 to: outputPath)

@@ -31,12 +31,19 @@ public struct ProjectStore: Sendable {
 
     /// Opens the project in `folder`, migrating an older schema; a newer one is refused untouched.
     public static func open(_ folder: String) throws(StoreError) -> ProjectStore {
-        guard FileManager.default.fileExists(atPath: databasePath(in: folder)) else { throw .notAProject(path: folder) }
+        let path = databasePath(in: folder)
+        guard FileManager.default.fileExists(atPath: path) else { throw .notAProject(path: folder) }
+        // SQLite takes an empty file for an empty database: migrating it would pass off a lost
+        // project as a new, empty one. Refuse it, and a database whose creation never finished.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        if size?.intValue == 0 { throw .incomplete(path: folder, reason: "its project.sqlite is empty") }
         let store = try connect(folder)
         let found = try store.run(folder) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         guard found <= ProjectSchema.version else {
             throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
         }
+        let hasProject = found > 0 ? try store.run(folder) { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM project)") ?? false } : false
+        guard hasProject else { throw .incomplete(path: folder, reason: "its project.sqlite holds no project: its creation never finished") }
         if found < ProjectSchema.version { try store.migrate() }
         return store
     }

@@ -4,6 +4,8 @@ import Foundation
 public enum StoreError: Error, Equatable, Sendable {
     /// No project at the path.
     case notAProject(path: String)
+    /// The project's database is empty or was never finished.
+    case incomplete(path: String, reason: String)
     /// A project already exists where a new one would be created.
     case alreadyExists(path: String)
     /// The project was written by a newer ezgrader.
@@ -17,6 +19,9 @@ extension StoreError: LocalizedError {
         switch self {
         case .notAProject(let path):
             return "'\(path)' is not an ezgrader project (no project.sqlite inside): create one with ezgrader new."
+        case .incomplete(let path, let reason):
+            return "'\(path)' is not a whole project (\(reason)). Restore the folder from a backup, or remove it and create the "
+                + "project again with ezgrader new; nothing was changed."
         case .alreadyExists(let path):
             return "'\(path)' already exists: choose another project name or remove the old project."
         case .newerSchema(let path, let found, let supported):

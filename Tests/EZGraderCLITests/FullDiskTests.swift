@@ -96,4 +96,17 @@ import TestSupport
         #expect(!disk.folder.fileNames.contains("scores.csv"))
         #expect(disk.folder.fileNames.allSatisfy { !$0.hasSuffix(".partial") })
     }
+
+    @Test func leftoversOfAKilledExportAreRemovedByTheNext() throws {
+        let folder = try exported()
+        // What a killed export leaves: a half-written file of a process that is gone (pid 999999 cannot run)
+        // and the work folder of its grade layers; a running process's temporary file stays.
+        let dead = folder.file("graded/.Anna.pdf.999999.0A1B.partial"), live = folder.file("graded/.Ben.pdf.1.0A1B.partial")
+        let work = NSTemporaryDirectory() + "ezgrader-export-999999-0A1B"
+        for file in [dead, live, folder.file(".class.pdf.999999.0A1B.partial")] { try Data("half".utf8).write(to: URL(fileURLWithPath: file)) }
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        #expect(try runCommand(ezgrader, ["export", "pdf", "exam", "--out", "graded", "--combined", "class.pdf"], in: folder.path).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dead) && !FileManager.default.fileExists(atPath: work))
+        #expect(partials(folder) == ["graded/.Ben.pdf.1.0A1B.partial"], "pid 1 still runs")
+    }
 }
