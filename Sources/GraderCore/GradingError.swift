@@ -107,6 +107,9 @@ extension GradingError: LocalizedError {
         case .badKey(let detail):
             return "The answer key does not fit: \(detail)."
         case .unknownBlock(let id, let known):
+            if id.isEmpty && known.isEmpty {
+                return "The project has no bubble blocks to read: import a rubric with a bubbles: section first (ezgrader question import)."
+            }
             return "No bubble block '\(id)': " + (known.isEmpty ? "the rubric defines none (add a bubbles: section)." : "the blocks are \(known.joined(separator: ", ")).")
         case .nothingToErase(let page, let x, let y):
             return "No ink stroke passes through \(format(x)),\(format(y)) on page \(page): touch the stroke's line itself."

@@ -1,5 +1,6 @@
 import Foundation
 import GraderAssembly
+import GraderFiles
 import GraderPDF
 
 /// Brings a scan into a project folder: a hard link when the file system allows (no space
@@ -23,7 +24,7 @@ enum ScanImport {
             }
         } else if link(source, destination) != 0 {
             do { try FileManager.default.copyItem(atPath: source, toPath: destination) } catch {
-                throw .importFailed(path: source, detail: error.localizedDescription)
+                throw .importFailed(path: source, detail: PlainErrorText.describe(error))
             }
         }
         guard let digest = FileDigest.sha256(ofFile: destination) else {

@@ -60,7 +60,7 @@ extension ProjectStore {
         do {
             return try queue.read { db in try GradeBookReader.read(db) }
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 
@@ -81,7 +81,7 @@ extension ProjectStore {
                 })
             }
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 }

@@ -58,13 +58,13 @@ public struct ProjectStore: Sendable {
         do {
             return ProjectStore(folder: folder, queue: try DatabaseQueue(path: databasePath(in: folder), configuration: configuration))
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 
     /// Brings the schema up to `ProjectSchema.version` (each migration is its own transaction).
     func migrate() throws(StoreError) {
-        do { try ProjectSchema.migrator.migrate(queue) } catch { throw .database(path: folder, detail: "\(error)") }
+        do { try ProjectSchema.migrator.migrate(queue) } catch { throw .database(path: folder, error) }
     }
 
     /// Runs `body` in one IMMEDIATE transaction; GRDB errors become `StoreError`, errors of the
@@ -82,7 +82,7 @@ public struct ProjectStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 

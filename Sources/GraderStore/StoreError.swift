@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Why the project on disk could not be opened or changed. A failed change leaves it as it was.
 public enum StoreError: Error, Equatable, Sendable {
@@ -29,6 +30,29 @@ extension StoreError: LocalizedError {
                 + "schema versions up to \(supported). Update ezgrader to open it; the project was not changed."
         case .database(let path, let detail):
             return "The project database in '\(path)' could not be used: \(detail). Nothing was changed."
+        }
+    }
+}
+
+extension StoreError {
+    /// `.database` for `error` with a plain cause: what SQLite's result code means for the user,
+    /// never the SQL text or GRDB's description.
+    static func database(path: String, _ error: any Error) -> StoreError {
+        .database(path: path, detail: plainCause(error))
+    }
+
+    private static func plainCause(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else {
+            return (error as? LocalizedError)?.errorDescription ?? "an unexpected database error (\(type(of: error)))"
+        }
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_FULL: return "the disk is full; free some space and try again"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another ezgrader kept it busy for more than 30 seconds; try again"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return "project.sqlite is damaged or is not a project database; restore it from a backup"
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return "it may not be written; check the folder's permissions"
+        case .SQLITE_CANTOPEN: return "project.sqlite cannot be opened; check that the folder exists and may be read and written"
+        case .SQLITE_IOERR: return "reading or writing the disk failed"
+        default: return error.message ?? "SQLite reported error \(error.resultCode.primaryResultCode.rawValue)"
         }
     }
 }

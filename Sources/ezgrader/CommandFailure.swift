@@ -15,7 +15,7 @@ enum ExitStatus {
 
 /// Prints `error`'s message on stderr as `error: …` and returns the exit code to end with.
 func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
-    let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    let message = PlainErrorText.describe(error)
     // On a terminal, clear a progress line first so the message starts on a clean line.
     let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
     writeStandardError("\(clear)error: \(message)\n")
@@ -57,7 +57,7 @@ func reportingErrors<T>(_ work: () throws -> T) throws -> T {
         if case .readFailed = error { throw report(error, exit: ExitStatus.inputRefused) }
         throw report(error, exit: ExitStatus.writeFailed)
     } catch {
-        throw report(error, exit: ExitStatus.inputRefused)
+        throw report(error, exit: PlainErrorText.isWriteFailure(error) ? ExitStatus.writeFailed : ExitStatus.inputRefused)
     }
 }
 

@@ -98,4 +98,23 @@ import TestSupport
         let twice = try run(folder, "student", "add", "exam", "Ben.pdf", "--name", "Di", "--id", "S1")
         #expect(twice.error == "error: Cy already has the id 'S1': give the new student their own id with --id.\n")
     }
+
+    @Test func messagesNameTheProblemNotTheInternals() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna"], pages: 1, in: folder)
+        #expect(try run(folder, "new", "exam", "Anna.pdf").status == 0)
+        try Data("in the way".utf8).write(to: URL(fileURLWithPath: folder.file("graded")))
+        let inTheWay = try run(folder, "export", "pdf", "exam", "--out", "graded")
+        #expect(inTheWay.status == 2)
+        #expect(inTheWay.error == "error: 'graded' is in the way: a file with that name already exists. Choose another name or move it away.\n")
+        let noBlocks = try run(folder, "omr", "exam")
+        #expect(noBlocks.error == "error: The project has no bubble blocks to read: import a rubric with a bubbles: section first (ezgrader question import).\n")
+        try Data("not a database, but not empty either".utf8).write(to: URL(fileURLWithPath: folder.file("exam.ezgrader/project.sqlite")))
+        let damaged = try run(folder, "status", "exam")
+        #expect(damaged.error == "error: The project database in 'exam.ezgrader' could not be used: project.sqlite is damaged or is not a "
+            + "project database; restore it from a backup. Nothing was changed.\n")
+        for result in [inTheWay, noBlocks, damaged] {
+            #expect(!result.error.contains("NSCocoaErrorDomain") && !result.error.contains("SQLite error") && !result.error.contains("PRAGMA"))
+        }
+    }
 }
