@@ -78,6 +78,20 @@ import TestSupport
         #expect(process.terminationStatus == 1)
     }
 
+    @Test func aMessageToAClosedPipeDoesNotKillTheProcess() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ezgrader)
+        process.arguments = ["status", "no-such-project"]
+        let closed = Pipe()
+        try closed.fileHandleForReading.close()  // nobody will read: writing gets EPIPE (or SIGPIPE)
+        process.standardError = closed
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "not killed by SIGPIPE")
+        #expect(process.terminationStatus == 1)
+    }
+
     @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small tmpfs needs root in a container that allows mount"))
     func aRealFullDiskIsCaught() throws {
         let folder = try exported()
