@@ -106,6 +106,10 @@ import TestSupport
             #expect(result.status == 2, "\(arguments[0]) \(arguments[1])")
             #expect(result.error.contains("the disk is full"), "\(result.error)")
         }
+        let created = try runCommand(ezgrader, ["new", disk.folder.file("exam2"), "Anna.pdf", "Ben.pdf"], in: folder.path)
+        #expect(created.status == 2, "\(created.error)")
+        #expect(created.error.contains("the disk is full"), "\(created.error)")
+        #expect(!disk.folder.fileNames.contains { $0.contains("exam2") }, "no project, no staging folder")
         #expect(contents(output) == before)
         #expect(!disk.folder.fileNames.contains("scores.csv"))
         #expect(disk.folder.fileNames.allSatisfy { !$0.hasSuffix(".partial") })

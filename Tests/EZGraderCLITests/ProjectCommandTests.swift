@@ -20,12 +20,20 @@ import TestSupport
         try runCommand(ezgrader, arguments, in: folder.path)
     }
 
-    @Test func scansAreHardLinkedIntoTheProject() throws {
+    @Test func scansAreCopiedIntoTheProjectNeverLinked() throws {
         let (folder, project) = try project()
         let stored = try FileManager.default.contentsOfDirectory(atPath: project + "/scans").sorted()
         #expect(stored == ["Anna.pdf", "Ben.pdf", "O'Brien, Pat.pdf"])
         let links = try FileManager.default.attributesOfItem(atPath: project + "/scans/Ben.pdf")[.referenceCount] as? Int
-        #expect(links == 2, "same file system: a hard link, no bytes copied")
+        #expect(links == 1, "its own file (a reflink or a copy), not a hard link to the original")
+        #expect(FileManager.default.contents(atPath: project + "/scans/Ben.pdf") == FileManager.default.contents(atPath: folder.file("Ben.pdf")))
+        // An in-place edit of the project's scan leaves the user's original alone.
+        let original = FileManager.default.contents(atPath: folder.file("Ben.pdf"))
+        let handle = try #require(FileHandle(forWritingAtPath: project + "/scans/Ben.pdf"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("% edited in place\n".utf8))
+        try handle.close()
+        #expect(FileManager.default.contents(atPath: folder.file("Ben.pdf")) == original)
         #expect(try run(folder, "new", "exam", project + "/scans").error
             == "error: 'exam.ezgrader' already exists: choose another project name or remove the old project.\n")
     }

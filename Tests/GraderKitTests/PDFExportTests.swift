@@ -76,7 +76,7 @@ import TestSupport
         let scan = folder.file("exam.ezgrader/scans/Ben.pdf")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: scan))
         bytes.append(contentsOf: Array("\n% touched".utf8))
-        try FileManager.default.removeItem(atPath: scan)  // break the hard link, as an editor saving a copy would
+        try FileManager.default.removeItem(atPath: scan)  // replace the file, as an editor saving a copy would
         try bytes.write(to: URL(fileURLWithPath: scan))
         #expect(throws: ProjectError.scanChanged(student: "Ben", path: scan)) { try PDFExport.run(project, .init(folder: folder.file("out"))) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("out/Ben.pdf"))) == before)
