@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 import GraderCore
 
@@ -32,11 +31,9 @@ public struct Roster: Sendable, Equatable {
     public init(csv text: String, path: String) throws(RosterError) {
         self.path = path
         let rows: [[String]]
-        do {
-            let reader = try CSVReader(string: text, hasHeaderRow: false)
-            rows = Array(AnyIterator { reader.next() })
-            if reader.error != nil { throw RosterError.malformed(path: path) }
-        } catch {
+        do throws(ScoreImportError) { rows = try CSVRecords.parse(text) } catch {
+            // A lenient reader would swallow every row after an open quote into one cell.
+            if case .unclosedQuote(let line) = error { throw .unclosedQuote(path: path, line: line) }
             throw .malformed(path: path)
         }
         guard let header = rows.first else { throw .missingColumn(path: path, column: "file") }
@@ -84,8 +81,10 @@ public enum RosterError: Error, Equatable, Sendable {
     case unreadable(path: String)
     /// The file is not UTF-8 text.
     case notUTF8(path: String)
-    /// The CSV cannot be parsed (e.g. an unclosed quote).
+    /// The CSV cannot be parsed.
     case malformed(path: String)
+    /// A quoted cell opened on `line` is never closed.
+    case unclosedQuote(path: String, line: Int)
     /// The header lacks a required column.
     case missingColumn(path: String, column: String)
     /// A required cell is empty.
@@ -104,7 +103,9 @@ extension RosterError: LocalizedError {
         case .notUTF8(let path):
             return "Roster '\(path)' is not UTF-8 text: save it from your spreadsheet as \"CSV UTF-8\"."
         case .malformed(let path):
-            return "Roster '\(path)' is not valid CSV (an unclosed quote?): fix it or export it again."
+            return "Roster '\(path)' is not valid CSV: fix it or export it again."
+        case .unclosedQuote(let path, let line):
+            return "Roster '\(path)' line \(line) opens a quoted cell (\") that is never closed: close the quote or export the roster again."
         case .missingColumn(let path, let column):
             return "Roster '\(path)' has no '\(column)' column: its first line must name the columns file,name (and optionally id,email)."
         case .emptyCell(let path, let line, let column):
