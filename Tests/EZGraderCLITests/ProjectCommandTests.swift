@@ -91,6 +91,26 @@ import TestSupport
         #expect(try run(folder, "undo", "exam").output == "Undid: score Ben on Q1: 2\n", "no half step in the history")
     }
 
+    /// Issue 11: an import's rules are checked inside its transaction. A curve (Q1 max 4 → 2) is
+    /// held uncommitted while an import of a 4 starts; the import waits, then sees max 2 and refuses.
+    @Test func anImportIsCheckedAgainstTheProjectAsItIsWhenItWrites() throws {
+        let (folder, project) = try project()
+        try "Student,ID,Email,Q1\nBen,,,4\n".write(toFile: folder.file("filled.csv"), atomically: true, encoding: .utf8)
+        let curve = Process()
+        curve.executableURL = URL(fileURLWithPath: ezgrader)
+        curve.arguments = ["question", "set-max", project, "Q1", "2"]
+        curve.environment = ["EZGRADER_TEST_HOLD_BEFORE_COMMIT": "3"]
+        curve.standardOutput = FileHandle.nullDevice
+        try curve.run()
+        Thread.sleep(forTimeInterval: 1)  // the curve holds the write lock, max 2 not yet committed
+        let imported = try run(folder, "import", "csv", "exam", "filled.csv")
+        curve.waitUntilExit()
+        #expect(curve.terminationStatus == 0)
+        #expect(imported.status == 1)
+        #expect(imported.error == "error: Row 2, column D: Score 4 does not fit Q1: give 0 to 2 in steps of 0.25, or ? to clear. Nothing was imported.\n")
+        #expect(try run(folder, "status", "exam").output.contains("  Ben\t0 / 2\t1 ungraded"))
+    }
+
     @Test func aLateBookletJoinsWithEveryQuestionUngraded() throws {
         let (folder, _) = try project()
         let late = TemporaryFolder()
