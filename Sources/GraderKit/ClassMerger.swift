@@ -9,7 +9,7 @@ public enum ClassMerger {
     /// Merges `loaded` in `order` into `outputPath` (atomically).
     public static func merge(_ loaded: LoadedClass, order: GradingOrder, to outputPath: String) throws(AssemblyError) {
         AtomicFile.removeAbandoned(in: (outputPath as NSString).deletingLastPathComponent)
-        try PageAssembler.write(plan(scans: loaded.scanPaths.map { MergePlan.Source(path: $0, password: loaded.password) },
+        try PageAssembler.write(plan(scans: zip(loaded.scanPaths, loaded.scanPasswords).map { MergePlan.Source(path: $0, password: $1) },
                                      students: loaded.students, pagesPerStudent: loaded.classSet.pagesPerStudent, order: order),
                                 to: outputPath)
     }

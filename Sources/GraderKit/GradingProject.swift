@@ -23,7 +23,7 @@ public struct GradingProject: Sendable {
         let staging = StagingFolder.path(for: folder)
         StagingFolder.removeAbandoned(for: folder)
         do {
-            try build(staging, loaded, password: password, rubricPath: rubricPath)
+            try build(staging, loaded, rubricPath: rubricPath)
             guard rename(staging, folder) == 0 else {
                 throw ProjectError.importFailed(path: folder, detail: "the finished project could not be moved into place ("
                     + String(cString: strerror(errno)) + ")")
@@ -36,14 +36,14 @@ public struct GradingProject: Sendable {
     }
 
     /// Builds the whole project in `folder`; its database is closed when this returns.
-    private static func build(_ folder: String, _ loaded: LoadedClass, password: String?, rubricPath: String?) throws {
+    private static func build(_ folder: String, _ loaded: LoadedClass, rubricPath: String?) throws {
         let scanFolder = (folder as NSString).appendingPathComponent("scans")
         try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
         let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent)
         let fileNames = SafeFileName.distinct(loaded.students.map(\.name))
         let students = try zip(loaded.classSet.submissions.indices, fileNames).map { index, fileName in
             let stored = "scans/\(fileName).pdf"
-            let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: password)
+            let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: loaded.scanPasswords[index])
             return (loaded.students[index], stored, digest, loaded.pageSizes[index])
         }
         try store.change("create project with \(students.count) students") { writer in

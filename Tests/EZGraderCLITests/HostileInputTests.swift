@@ -117,4 +117,21 @@ import TestSupport
             #expect(!result.error.contains("NSCocoaErrorDomain") && !result.error.contains("SQLite error") && !result.error.contains("PRAGMA"))
         }
     }
+
+    /// Issue 11: --password opens the scans that need it; open scans and scans with only an owner
+    /// password (which a wrong password would not open) are opened without it.
+    @Test func oneSetMixesProtectedOpenAndOwnerOnlyScans() throws {
+        let folder = TemporaryFolder()
+        let plain = try TestClass.scanned(["Anna", "b", "c"], pages: 1, in: folder)
+        try qpdf("--encrypt", "secret", "secret", "256", "--", plain[1], folder.file("Ben.pdf"))
+        try qpdf("--encrypt", "", "owner", "256", "--", plain[2], folder.file("Cy.pdf"))
+        let scans = ["Anna.pdf", "Ben.pdf", "Cy.pdf"]
+        for arguments in [["info"] + scans, ["merge"] + scans + ["-o", "class.pdf"], ["new", "exam"] + scans] {
+            let result = try runCommand(ezgrader, arguments + ["--password", "secret"], in: folder.path)
+            #expect(result.status == 0, "\(arguments[0]): \(result.error)")
+        }
+        #expect(try run(folder, "export", "pdf", "exam", "--out", "graded").status == 0)
+        let wrong = try run(folder, "info", "Ben.pdf", "Cy.pdf", "--password", "nope")
+        #expect(wrong.error == "error: The password given does not open 'Ben.pdf': check it, or give that file's own password.\n")
+    }
 }
