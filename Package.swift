@@ -33,12 +33,14 @@ let package = Package(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
 
+        // Files written whole or not at all: checked writes, fsync, rename into place.
+        .target(name: "GraderFiles"),
         // Pure-Swift rules: students, grading order, validation of a class set.
         .target(name: "GraderCore"),
         // Safe handles over poppler (reading, rendering) and cairo (drawing).
-        .target(name: "GraderPDF", dependencies: ["GraderCore", "CPoppler", "CCairo", "CPangoCairo"]),
+        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "CPoppler", "CCairo", "CPangoCairo"]),
         // Page assembly at the PDF-object level through qpdf.
-        .target(name: "GraderAssembly", dependencies: ["CQPDF"]),
+        .target(name: "GraderAssembly", dependencies: ["CQPDF", "GraderFiles"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
         .target(
             name: "GraderStore",
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR",
+                "GraderCore", "GraderFiles", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]),

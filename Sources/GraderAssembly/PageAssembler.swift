@@ -1,4 +1,5 @@
 import Foundation
+import GraderFiles
 internal import CQPDF
 
 /// Copies original pages into a new PDF at the object level (qpdf's `addPage` of foreign pages):
@@ -9,23 +10,18 @@ public enum PageAssembler {
     static let maxOpenSources = 400
 
     /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
-    /// which is renamed over `outputPath` only once complete. On failure nothing is left behind.
+    /// which is checked (qpdf ignores a failed close, so a full disk leaves a short file without
+    /// its %%EOF) and renamed over `outputPath` only once complete. On failure nothing is left behind.
     /// At most `maxOpenSources` files are open at once: a larger plan is written in stages.
     public static func write(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
-        let tag = UUID().uuidString
-        let intermediate = { (stage: Int) in partialName(for: outputPath, tag: "\(tag).stage\(stage)") }
-        guard let (stages, final) = try plan.stages(maxSources: maxOpenSources, intermediate: intermediate) else {
+        let stageCount = (plan.sources.count + maxOpenSources - 1) / maxOpenSources
+        let intermediates = (0..<stageCount).map { _ in AtomicFile.temporaryPath(for: outputPath) }
+        guard let (stages, final) = try plan.stages(maxSources: maxOpenSources, intermediate: { intermediates[$0] }) else {
             return try writeAtOnce(plan, to: outputPath)
         }
-        defer { for stage in stages.indices { unlink(intermediate(stage)) } }
-        for (index, stage) in stages.enumerated() { try writeAtOnce(stage, to: intermediate(index)) }
+        defer { for path in intermediates { unlink(path) } }
+        for (index, stage) in stages.enumerated() { try writeAtOnce(stage, to: intermediates[index]) }
         try writeAtOnce(final, to: outputPath)
-    }
-
-    /// A hidden temporary name beside `path`, unique to one write.
-    static func partialName(for path: String, tag: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(tag).partial").path
     }
 
     private static func writeAtOnce(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
@@ -75,7 +71,7 @@ public enum PageAssembler {
     }
 
     private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
-        let temporary = partialName(for: outputPath, tag: UUID().uuidString)
+        let temporary = AtomicFile.temporaryPath(for: outputPath)
         defer { unlink(temporary) }
         // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.
         let status = temporary.withCString { name in
@@ -89,8 +85,10 @@ public enum PageAssembler {
             return status
         }
         if status & QPDF_ERRORS != 0 { throw .writeFailed(path: outputPath, detail: output.lastError) }
-        if rename(temporary, outputPath) != 0 {
-            throw .writeFailed(path: outputPath, detail: String(cString: strerror(errno)))
+        do throws(FileWriteError) {
+            try AtomicFile.commit(temporary, to: outputPath, expecting: .pdf)
+        } catch {
+            throw .writeFailed(path: outputPath, detail: error.cause)
         }
     }
 }

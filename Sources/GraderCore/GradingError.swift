@@ -10,6 +10,22 @@ public enum GradingError: Error, Equatable, Sendable {
     case pageOutOfRange(page: Int, pages: Int)
     /// A position that is not "x,y" in points or percentages.
     case badPosition(String)
+    /// A shift that is not "dx,dy" in finite points.
+    case badOffset(String)
+    /// A preview resolution outside `GradingRules.resolutions`.
+    case badResolution(Double)
+    /// A label longer than `GradingRules.maxLabelLength` (its start and length).
+    case labelTooLong(String, length: Int)
+    /// A label of the form p<page>q<n>, the automatic names.
+    case reservedLabel(String)
+    /// A note with nothing to read.
+    case emptyNote
+    /// A note longer than `GradingRules.maxNoteLength`.
+    case noteTooLong(length: Int)
+    /// A note font size outside `GradingRules.noteSizes`.
+    case badNoteSize(Double)
+    /// A pen width outside `GradingRules.inkWidths`.
+    case badInkWidth(Double)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
     /// Maximum points that are not a positive number of quarter points.
@@ -63,6 +79,25 @@ extension GradingError: LocalizedError {
             return "There is no page \(page): the booklets have pages 1 to \(pages)."
         case .badPosition(let text):
             return "Position '\(text)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%)."
+        case .badOffset(let text):
+            return "Shift '\(text)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20)."
+        case .badResolution(let dpi):
+            return "Resolution \(format(dpi)) dpi cannot be rendered: give \(format(GradingRules.resolutions.lowerBound)) to "
+                + "\(format(GradingRules.resolutions.upperBound)) dots per inch (100 is a good screen size)."
+        case .labelTooLong(let start, let length):
+            return "Label '\(start)…' is \(length) characters long: give at most \(GradingRules.maxLabelLength) (e.g. Q3 or 2b)."
+        case .reservedLabel(let label):
+            return "Label '\(label)' looks like the automatic name of another question (p<page>q<number>): choose a label such as Q3 or 2b."
+        case .emptyNote:
+            return "The note's text is empty: type what the student should read."
+        case .noteTooLong(let length):
+            return "The note is \(length) characters long: keep it to \(GradingRules.maxNoteLength), or split it into several notes."
+        case .badNoteSize(let size):
+            return "Font size \(format(size)) is not usable: give \(format(GradingRules.noteSizes.lowerBound)) to "
+                + "\(format(GradingRules.noteSizes.upperBound)) points (11 is the default)."
+        case .badInkWidth(let width):
+            return "Pen width \(format(width)) is not usable: give \(format(GradingRules.inkWidths.lowerBound)) to "
+                + "\(format(GradingRules.inkWidths.upperBound)) points (1.5 is the default)."
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
                 + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."
@@ -86,6 +121,9 @@ extension GradingError: LocalizedError {
         case .badKey(let detail):
             return "The answer key does not fit: \(detail)."
         case .unknownBlock(let id, let known):
+            if id.isEmpty && known.isEmpty {
+                return "The project has no bubble blocks to read: import a rubric with a bubbles: section first (ezgrader question import)."
+            }
             return "No bubble block '\(id)': " + (known.isEmpty ? "the rubric defines none (add a bubbles: section)." : "the blocks are \(known.joined(separator: ", ")).")
         case .nothingToErase(let page, let x, let y):
             return "No ink stroke passes through \(format(x)),\(format(y)) on page \(page): touch the stroke's line itself."
@@ -113,7 +151,9 @@ extension GradingError: LocalizedError {
     }
 }
 
-/// 430, 60.5 — whole numbers without a decimal point.
+/// 430, 60.5 — whole numbers without a decimal point; "inf" and "nan" as themselves (never trapped
+/// converting them to Int).
 func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
 }

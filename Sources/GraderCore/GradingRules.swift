@@ -1,3 +1,5 @@
+import Foundation
+
 /// The grade layer's rules for values a grader types, shared by every front end.
 public enum GradingRules {
     /// A valid maximum: a positive number of quarter points.
@@ -50,6 +52,62 @@ public enum GradingRules {
             throw .badPressures(given: values.count, points: points)
         }
         return values
+    }
+
+    /// A shift "dx,dy" in points (right and down positive); both finite.
+    public static func offset(_ text: String) throws(GradingError) -> (dx: Double, dy: Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else { throw .badOffset(text) }
+        return (dx, dy)
+    }
+
+    /// The resolutions a page preview may be rendered at, in dots per inch.
+    public static let resolutions: ClosedRange<Double> = 10...1200
+
+    /// A preview resolution inside `resolutions` (a page rendered at 1e309 dpi has no size).
+    public static func resolution(_ dpi: Double) throws(GradingError) -> Double {
+        guard resolutions.contains(dpi) else { throw .badResolution(dpi) }
+        return dpi
+    }
+
+    /// The longest label a question may have: it heads a CSV column and sits in a grade box.
+    public static let maxLabelLength = 40
+
+    /// A question's label, trimmed (nil when none or blank): at most `maxLabelLength` characters,
+    /// and not of the form p<page>q<n>, which is how unlabelled questions are called and would
+    /// make two questions answer to one name.
+    public static func label(_ text: String?) throws(GradingError) -> String? {
+        guard let label = text?.trimmingCharacters(in: .whitespacesAndNewlines), !label.isEmpty else { return nil }
+        guard label.count <= maxLabelLength else { throw .labelTooLong(String(label.prefix(20)), length: label.count) }
+        if label.firstMatch(of: /^[pP][0-9]+[qQ][0-9]+$/) != nil { throw .reservedLabel(label) }
+        return label
+    }
+
+    /// Font sizes a note may have, in points.
+    public static let noteSizes: ClosedRange<Double> = 4...72
+    /// Pen widths an ink stroke may have, in points.
+    public static let inkWidths: ClosedRange<Double> = 0.1...50
+    /// The longest note, in characters.
+    public static let maxNoteLength = 2000
+
+    /// A note's text: something to read (not only spaces), at most `maxNoteLength` characters.
+    public static func noteText(_ text: String) throws(GradingError) -> String {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyNote }
+        guard text.count <= maxNoteLength else { throw .noteTooLong(length: text.count) }
+        return text
+    }
+
+    /// A note's font size inside `noteSizes`.
+    public static func noteSize(_ size: Double) throws(GradingError) -> Double {
+        guard noteSizes.contains(size) else { throw .badNoteSize(size) }
+        return size
+    }
+
+    /// A pen width inside `inkWidths`.
+    public static func inkWidth(_ width: Double) throws(GradingError) -> Double {
+        guard inkWidths.contains(width) else { throw .badInkWidth(width) }
+        return width
     }
 
     /// A page number inside the booklet.

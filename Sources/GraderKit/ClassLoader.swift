@@ -15,15 +15,17 @@ public enum ClassLoader {
         catch { throw .roster(error) }
         let files = try rosterOrder(ScanPaths.expand(paths), roster)
 
-        var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = []
+        var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = [], used: [String?] = []
         for (index, file) in files.enumerated() {
             defer { progress(index + 1, files.count) }
             let student = try student(forFile: file, roster: roster)
             do {
-                let document = try PDFDocument(path: file, password: password)
-                let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+                let (document, needed) = try open(file, password: password)
+                let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
+                try ScanCheck.copyable(file, password: needed, pages: sizes.count)
                 submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
                 pageSizes.append(sizes)
+                used.append(needed)
             } catch {
                 failures.append(error)
             }
@@ -31,9 +33,21 @@ public enum ClassLoader {
         guard failures.isEmpty else { throw .unreadableScans(failures) }
         do {
             let classSet = try ClassSet.validate(submissions)
-            return LoadedClass(classSet: classSet, scanPaths: files, pageSizes: pageSizes, password: password)
+            return LoadedClass(classSet: classSet, scanPaths: files, pageSizes: pageSizes, password: password, scanPasswords: used)
         } catch {
             throw .classSet(error)
+        }
+    }
+
+    /// Opens `file` without a password when it needs none (an open scan, or one with only an owner
+    /// password, which a wrong password would not open), else with `password`; returns the
+    /// document and the password it needed.
+    private static func open(_ file: String, password: String?) throws(PDFError) -> (PDFDocument, String?) {
+        do {
+            return (try PDFDocument(path: file), nil)
+        } catch .passwordRequired(let path) {
+            guard let password else { throw .passwordRequired(path: path) }
+            return (try PDFDocument(path: file, password: password), password)
         }
     }
 

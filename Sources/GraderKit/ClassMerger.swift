@@ -1,12 +1,15 @@
+import Foundation
 import GraderAssembly
 import GraderCore
+import GraderFiles
 
 /// Writes a class's combined document: the original pages in grading order, copied untouched,
 /// with page labels ("Anna — p. 2") and an outline grouped like the order.
 public enum ClassMerger {
     /// Merges `loaded` in `order` into `outputPath` (atomically).
     public static func merge(_ loaded: LoadedClass, order: GradingOrder, to outputPath: String) throws(AssemblyError) {
-        try PageAssembler.write(plan(scans: loaded.scanPaths.map { MergePlan.Source(path: $0, password: loaded.password) },
+        AtomicFile.removeAbandoned(in: (outputPath as NSString).deletingLastPathComponent)
+        try PageAssembler.write(plan(scans: zip(loaded.scanPaths, loaded.scanPasswords).map { MergePlan.Source(path: $0, password: $1) },
                                      students: loaded.students, pagesPerStudent: loaded.classSet.pagesPerStudent, order: order),
                                 to: outputPath)
     }

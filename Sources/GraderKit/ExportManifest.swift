@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderFiles
 import GraderPDF
 
 /// `.ezgrader-export.json` in an export folder: each file's fingerprint (SHA-256 of what its
@@ -20,7 +21,7 @@ struct ExportManifest {
     func save() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(fingerprints).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(try encoder.encode(fingerprints), to: path)
     }
 
     /// What a student's exported file depends on, hashed.

@@ -34,36 +34,48 @@ public struct GradingProject: Sendable {
     }
 
     /// Creates `folder` from the scans: checks them as a class (like `merge`), imports each into
-    /// `scans/`, and records the students in roster order (or the order given). On any failure
-    /// the half-made folder is removed, so nothing is left behind. A rubric, when given, is
-    /// applied as part of the creation.
+    /// `scans/`, and records the students in roster order (or the order given). The project is
+    /// built in a hidden `.NAME.<pid>.partial` folder beside it and renamed into place only once
+    /// whole, so a failed or killed creation never leaves a folder that opens as a project (the
+    /// leftovers of killed runs are removed by the next one). A rubric, when given, is applied as
+    /// part of the creation.
     public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
                               rubricPath: String? = nil, grader: Grader,
                               progress: (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
-        let scanFolder = (folder as NSString).appendingPathComponent("scans")
+        let staging = StagingFolder.path(for: folder)
+        StagingFolder.removeAbandoned(for: folder)
         do {
-            try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
-            let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent, grader: grader)
-            let fileNames = SafeFileName.distinct(loaded.students.map(\.name))
-            let students = try zip(loaded.classSet.submissions.indices, fileNames).map { index, fileName in
-                let stored = "scans/\(fileName).pdf"
-                let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: password)
-                return (loaded.students[index], stored, digest, loaded.pageSizes[index])
+            try build(staging, loaded, rubricPath: rubricPath, grader: grader)
+            guard rename(staging, folder) == 0 else {
+                throw ProjectError.importFailed(path: folder, detail: "the finished project could not be moved into place ("
+                    + String(cString: strerror(errno)) + ")")
             }
-            try store.change("create project with \(students.count) students") { writer in
-                for (student, file, digest, sizes) in students {
-                    try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes)
-                }
-            }
-            let project = GradingProject(folder: folder, store: store)
-            if let rubricPath { try project.apply(rubricAt: rubricPath) }
-            return project
         } catch {
-            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
+        return try open(folder, as: grader)
+    }
+
+    /// Builds the whole project in `folder`; its database is closed when this returns.
+    private static func build(_ folder: String, _ loaded: LoadedClass, rubricPath: String?, grader: Grader) throws {
+        let scanFolder = (folder as NSString).appendingPathComponent("scans")
+        try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
+        let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent, grader: grader)
+        let fileNames = SafeFileName.distinct(loaded.students.map(\.name))
+        let students = try zip(loaded.classSet.submissions.indices, fileNames).map { index, fileName in
+            let stored = "scans/\(fileName).pdf"
+            let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: loaded.scanPasswords[index])
+            return (loaded.students[index], stored, digest, loaded.pageSizes[index])
+        }
+        try store.change("create project with \(students.count) students") { writer in
+            for (student, file, digest, sizes) in students {
+                try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes)
+            }
+        }
+        if let rubricPath { try GradingProject(folder: folder, store: store).apply(rubricAt: rubricPath) }
     }
 
     /// Opens an existing project as `grader`.
@@ -100,6 +112,9 @@ public struct GradingProject: Sendable {
         }
         let student = Student(name: name ?? ScanPaths.studentName(forFile: scan), rosterID: rosterID, email: email)
         guard book.student(named: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
+        if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
+            throw ProjectError.rosterIDTaken(id: id, student: owner.student.name)
+        }
         let taken = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder + "/scans")) ?? []).map { $0.lowercased() })
         var fileName = SafeFileName.make(student.name), copy = 1
         while taken.contains("\(fileName).pdf".lowercased()) {
@@ -108,7 +123,7 @@ public struct GradingProject: Sendable {
         }
         let stored = "scans/\(fileName).pdf"
         let digest = try ScanImport.importScan(scan, to: folder + "/" + stored, password: nil)
-        let sizes = (0..<document.pageCount).map { document.page(at: $0).size }
+        let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
         do {
             try store.change("add student \(student.name)") { writer in
                 try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes)

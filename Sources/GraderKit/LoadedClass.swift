@@ -10,8 +10,11 @@ public struct LoadedClass: Sendable, Equatable {
     public let scanPaths: [String]
     /// Each student's page sizes as displayed, indexed like `classSet.submissions`.
     public let pageSizes: [[PageSize]]
-    /// The password the scans were opened with, if any.
+    /// The password given for the protected scans, if any.
     public let password: String?
+    /// The password each scan needed (nil for one that opens without), indexed like `scanPaths`:
+    /// a set may mix protected scans with open ones and ones with only an owner password.
+    public let scanPasswords: [String?]
 
     /// The students, indexed by `StudentID.index`.
     public var students: [Student] { classSet.students }

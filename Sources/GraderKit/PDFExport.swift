@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GraderAssembly
 import GraderCore
+import GraderFiles
 import GraderPDF
 
 /// Writes the graded PDFs: one per student (named after the student) and optionally the whole
@@ -42,6 +43,9 @@ public enum PDFExport {
         let book = try project.store.gradeBook()
         try project.verifyScans(book)
         try FileManager.default.createDirectory(atPath: options.folder, withIntermediateDirectories: true)
+        AtomicFile.removeAbandoned(in: options.folder)
+        if let combined = options.combined { AtomicFile.removeAbandoned(in: (combined as NSString).deletingLastPathComponent) }
+        removeAbandonedWorkFolders()
         let work = NSTemporaryDirectory() + "ezgrader-export-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -95,5 +99,14 @@ public enum PDFExport {
             try PageAssembler.write(plan, to: combined)
         }
         return report
+    }
+
+    /// Removes the work folders (grade layers) of exports that were killed before cleaning up.
+    private static func removeAbandonedWorkFolders() {
+        let temporary = NSTemporaryDirectory()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix("ezgrader-export-") {
+            guard let pid = Int32(name.dropFirst("ezgrader-export-".count).prefix { $0 != "-" }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: temporary + name) }
+        }
     }
 }

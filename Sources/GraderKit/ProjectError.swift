@@ -14,6 +14,8 @@ public enum ProjectError: Error, Equatable, Sendable {
     case studentExists(name: String)
     /// A long operation was stopped by its `Cancellation`.
     case cancelled
+    /// Another student already has the roster id given.
+    case rosterIDTaken(id: String, student: String)
 }
 
 extension ProjectError: LocalizedError {
@@ -28,6 +30,8 @@ extension ProjectError: LocalizedError {
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
             return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
+        case .rosterIDTaken(let id, let student):
+            return "\(student) already has the id '\(id)': give the new student their own id with --id."
         case .studentExists(let name):
             return "The project already has a student '\(name)': give the new one another name with --name."
         case .cancelled:

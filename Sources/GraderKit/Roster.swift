@@ -1,9 +1,9 @@
-import CSV
 import Foundation
 import GraderCore
 
 /// A roster CSV mapping scan files to students: header `file,name,id,email` (any order, any case;
-/// `id` and `email` optional). Rows for files that were not scanned (absent students) are allowed.
+/// `id` — or `student_id`, `student id` — and `email` optional). Rows for files that were not
+/// scanned (absent students) are allowed; two rows with one file or one id are not.
 public struct Roster: Sendable, Equatable {
     /// One row of the roster.
     public struct Entry: Sendable, Equatable {
@@ -31,21 +31,19 @@ public struct Roster: Sendable, Equatable {
     public init(csv text: String, path: String) throws(RosterError) {
         self.path = path
         let rows: [[String]]
-        do {
-            let reader = try CSVReader(string: text, hasHeaderRow: false)
-            rows = Array(AnyIterator { reader.next() })
-            if reader.error != nil { throw RosterError.malformed(path: path) }
-        } catch {
+        do throws(ScoreImportError) { rows = try CSVRecords.parse(text) } catch {
+            // A lenient reader would swallow every row after an open quote into one cell.
+            if case .unclosedQuote(let line) = error { throw .unclosedQuote(path: path, line: line) }
             throw .malformed(path: path)
         }
         guard let header = rows.first else { throw .missingColumn(path: path, column: "file") }
         let columns = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let fileColumn = columns.firstIndex(of: "file") else { throw .missingColumn(path: path, column: "file") }
         guard let nameColumn = columns.firstIndex(of: "name") else { throw .missingColumn(path: path, column: "name") }
-        let idColumn = columns.firstIndex(of: "id"), emailColumn = columns.firstIndex(of: "email")
+        let idColumn = columns.firstIndex { Self.idColumnNames.contains($0) }, emailColumn = columns.firstIndex(of: "email")
 
         var entries: [Entry] = []
-        var lineOfFile: [String: Int] = [:]
+        var lineOfFile: [String: Int] = [:], lineOfID: [String: Int] = [:]
         for (offset, row) in rows.dropFirst().enumerated() where !row.allSatisfy(\.isEmpty) {
             let line = offset + 2
             func cell(_ column: Int?) -> String? {
@@ -57,11 +55,18 @@ public struct Roster: Sendable, Equatable {
             let key = file.precomposedStringWithCanonicalMapping
             if let earlier = lineOfFile[key] { throw .duplicateFile(path: path, fileName: file, lines: [earlier, line]) }
             lineOfFile[key] = line
+            if let id = cell(idColumn), !id.isEmpty {
+                if let earlier = lineOfID[id] { throw .duplicateID(path: path, id: id, lines: [earlier, line]) }
+                lineOfID[id] = line
+            }
             entries.append(Entry(
                 fileName: file, student: Student(name: name, rosterID: cell(idColumn), email: cell(emailColumn)), line: line))
         }
         self.entries = entries
     }
+
+    /// Header names read as the roster id column (lower case).
+    static let idColumnNames: Set<String> = ["id", "student_id", "student id", "studentid", "student-id"]
 
     /// The entry for a scan file name, compared in Unicode NFC.
     public func entry(forFileName fileName: String) -> Entry? {
@@ -76,14 +81,18 @@ public enum RosterError: Error, Equatable, Sendable {
     case unreadable(path: String)
     /// The file is not UTF-8 text.
     case notUTF8(path: String)
-    /// The CSV cannot be parsed (e.g. an unclosed quote).
+    /// The CSV cannot be parsed.
     case malformed(path: String)
+    /// A quoted cell opened on `line` is never closed.
+    case unclosedQuote(path: String, line: Int)
     /// The header lacks a required column.
     case missingColumn(path: String, column: String)
     /// A required cell is empty.
     case emptyCell(path: String, line: Int, column: String)
     /// Two rows name the same scan file.
     case duplicateFile(path: String, fileName: String, lines: [Int])
+    /// Two rows give the same student id.
+    case duplicateID(path: String, id: String, lines: [Int])
 }
 
 extension RosterError: LocalizedError {
@@ -94,13 +103,18 @@ extension RosterError: LocalizedError {
         case .notUTF8(let path):
             return "Roster '\(path)' is not UTF-8 text: save it from your spreadsheet as \"CSV UTF-8\"."
         case .malformed(let path):
-            return "Roster '\(path)' is not valid CSV (an unclosed quote?): fix it or export it again."
+            return "Roster '\(path)' is not valid CSV: fix it or export it again."
+        case .unclosedQuote(let path, let line):
+            return "Roster '\(path)' line \(line) opens a quoted cell (\") that is never closed: close the quote or export the roster again."
         case .missingColumn(let path, let column):
             return "Roster '\(path)' has no '\(column)' column: its first line must name the columns file,name (and optionally id,email)."
         case .emptyCell(let path, let line, let column):
             return "Roster '\(path)' line \(line): the '\(column)' cell is empty: fill it in or delete the line."
         case .duplicateFile(let path, let file, let lines):
             return "Roster '\(path)' names '\(file)' twice (lines \(lines.map(String.init).joined(separator: " and "))): keep one of them."
+        case .duplicateID(let path, let id, let lines):
+            return "Roster '\(path)' gives the id '\(id)' to two students (lines \(lines.map(String.init).joined(separator: " and "))): "
+                + "each student needs their own id; correct one of them."
         }
     }
 }

@@ -1,13 +1,20 @@
 import Foundation
 import GraderAssembly
+import GraderFiles
 import GraderPDF
 
-/// Brings a scan into a project folder: a hard link when the file system allows (no space
-/// used, bytes identical), a copy otherwise; a password-protected scan is stored decrypted
+/// Brings a scan into a project folder as its own file — a reflink where the file system shares
+/// blocks copy-on-write, a byte copy otherwise, never a hard link (an in-place edit of the
+/// project's scan would edit the user's original); a password-protected scan is stored decrypted
 /// (qpdf copies its pages untouched) so the project never needs the password again.
 enum ScanImport {
     /// Imports `source` as `destination`; returns the stored file's SHA-256.
     static func importScan(_ source: String, to destination: String, password: String?) throws(ProjectError) -> String {
+        do throws(PDFError) {
+            try ScanCheck.copyable(source, password: password, pages: try PDFDocument(path: source, password: password).pageCount)
+        } catch {
+            throw .importFailed(path: source, detail: error.localizedDescription)
+        }
         if let password, isEncrypted(source) {
             do {
                 try PageAssembler.write(MergePlan(sources: [.init(path: source, password: password)],
@@ -16,9 +23,9 @@ enum ScanImport {
             } catch {
                 throw .importFailed(path: source, detail: error.localizedDescription)
             }
-        } else if link(source, destination) != 0 {
-            do { try FileManager.default.copyItem(atPath: source, toPath: destination) } catch {
-                throw .importFailed(path: source, detail: error.localizedDescription)
+        } else {
+            do throws(FileWriteError) { try FileCopy.copy(source, to: destination) } catch {
+                throw .importFailed(path: source, detail: error.cause)
             }
         }
         guard let digest = FileDigest.sha256(ofFile: destination) else {

@@ -1,6 +1,6 @@
-import CSV
 import Foundation
 import GraderCore
+import GraderFiles
 
 /// CSV export and import of a project's scores.
 public enum ScoreTables {
@@ -24,28 +24,39 @@ public enum ScoreTables {
         return names.mapValues { $0.sorted() }
     }
 
-    /// Writes `text` to `path` atomically (temporary file, then rename): a crash never leaves a
-    /// half-written table under the final name.
-    public static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes `text` to `path` atomically (temporary file, checked, then rename): a crash or a full
+    /// disk never leaves a half-written table under the final name.
+    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+        try AtomicFile.write(Data(text.utf8), to: path)
     }
 
+    /// The largest score table `importCSV` reads: a class of 2,000 students × 200 questions is
+    /// under 4 MB, so a bigger file is not a filled table (and would tie the project up for minutes).
+    public static let importLimit = 16 << 20
+
     /// Reads a filled `questions` or `students` table and sets its scores as one change; a bad
-    /// cell refuses the whole file. Returns how many scores changed.
+    /// cell refuses the whole file. The rules are checked inside the change's transaction, against
+    /// the project as it is then (a maximum lowered meanwhile is seen). Returns how many scores changed.
     @discardableResult
     public static func importCSV(_ path: String, into project: GradingProject) throws -> Int {
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
+        if let size, size > importLimit { throw ScoreTableError.tooLarge(path: path, bytes: size, limit: importLimit) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ScoreTableError.unreadable(path: path) }
+        guard data.count <= importLimit else { throw ScoreTableError.tooLarge(path: path, bytes: data.count, limit: importLimit) }
         guard var text = String(data: data, encoding: .utf8) else { throw ScoreTableError.notUTF8(path: path) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let reader: CSVReader
-        do { reader = try CSVReader(string: text, hasHeaderRow: false) } catch { throw ScoreTableError.malformed(path: path) }
-        let rows = Array(AnyIterator { reader.next() })
-        if reader.error != nil { throw ScoreTableError.malformed(path: path) }
-        let book = try project.store.gradeBook()
-        let index = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
-        let changes = try ScoreImport.entries(rows, in: book).filter { book.score($0.question, index[$0.student]!) != $0.score }
-        try project.store.applyScores(changes, description: "import \((path as NSString).lastPathComponent)")
-        return changes.count
+        let rows = try CSVRecords.parse(text)
+        return try project.store.change("import \((path as NSString).lastPathComponent)") { writer in
+            let book = try writer.gradeBook()
+            let keys = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
+            var changed = 0
+            for entry in try ScoreImport.entries(rows, in: book) {
+                guard let student = keys[entry.student], book.score(entry.question, student) != entry.score else { continue }
+                try writer.setScore(entry.score, question: entry.question, student: entry.student)
+                changed += 1
+            }
+            return changed
+        }
     }
 }
 
@@ -55,8 +66,8 @@ public enum ScoreTableError: Error, Equatable, Sendable {
     case unreadable(path: String)
     /// Not UTF-8.
     case notUTF8(path: String)
-    /// Not CSV (an unclosed quote).
-    case malformed(path: String)
+    /// Larger than `ScoreTables.importLimit`.
+    case tooLarge(path: String, bytes: Int, limit: Int)
 }
 
 extension ScoreTableError: LocalizedError {
@@ -64,7 +75,9 @@ extension ScoreTableError: LocalizedError {
         switch self {
         case .unreadable(let path): "'\(path)' cannot be read: check the path."
         case .notUTF8(let path): "'\(path)' is not UTF-8 text: save it from your spreadsheet as \"CSV UTF-8\". Nothing was imported."
-        case .malformed(let path): "'\(path)' is not valid CSV (an unclosed quote?): fix it or export it again. Nothing was imported."
+        case .tooLarge(let path, let bytes, let limit):
+            "'\(path)' is \(bytes >> 20) MB, more than the \(limit >> 20) MB a score table can be: import the table that "
+                + "ezgrader export csv wrote, filled in. Nothing was imported."
         }
     }
 }

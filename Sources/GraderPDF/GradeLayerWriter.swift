@@ -9,7 +9,7 @@ public enum GradeLayerWriter {
     public static func write(_ pages: [PageMarks], to path: String) throws(PDFError) {
         // cairo would still write one blank page, which a plan would then lay over the wrong page.
         guard let first = pages.first else { throw .drawingFailed(path: path, detail: "a grade layer needs at least one page") }
-        try AtomicFile.write(to: path) { temporary throws(PDFError) in
+        try AtomicOutput.write(to: path, expecting: .pdf) { temporary throws(PDFError) in
             let surface = try CairoPDFSurface(path: temporary, firstPage: first.size)
             for page in pages {
                 surface.beginPage(size: page.size)

@@ -32,10 +32,13 @@ public final class PDFDocument {
     /// Number of pages.
     public var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
 
-    /// The page at `index` (0-based).
-    public func page(at index: Int) -> PDFPage {
-        precondition(index >= 0 && index < pageCount, "page index \(index) out of range in \(path)")
-        return PDFPage(handle: poppler_document_get_page(handle, Int32(index)), document: self)
+    /// The page at `index` (0-based). A page tree that loops or is cut short reports more pages
+    /// than poppler can reach: such a page is refused as damage, never trusted.
+    public func page(at index: Int) throws(PDFError) -> PDFPage {
+        guard index >= 0 && index < pageCount, let page = poppler_document_get_page(handle, Int32(index)) else {
+            throw .damaged(path: path, detail: "page \(index + 1) of \(pageCount) cannot be reached: its page tree is broken")
+        }
+        return PDFPage(handle: page, document: self)
     }
 
     /// The document outline (bookmarks), with the 0-based page index each entry opens.

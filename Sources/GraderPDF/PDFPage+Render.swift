@@ -12,8 +12,12 @@ extension PDFPage {
     /// crop box applied); its context is left in points of the displayed page, origin top-left, y down.
     func renderedCanvas(dpi: Double, for path: String) throws(PDFError) -> CairoCanvas {
         let size = self.size, scale = dpi / 72
-        let canvas = try CairoCanvas(
-            width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)), for: path)
+        let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
+        // At inf or NaN dpi there is no pixel size at all (Int(_:) would trap); CairoCanvas refuses what cairo cannot hold.
+        guard abs(width) < 1e9, abs(height) < 1e9 else {
+            throw .drawingFailed(path: path, detail: "a page at \(dpi) dpi has no usable size in pixels: use a lower dpi")
+        }
+        let canvas = try CairoCanvas(width: Int(width), height: Int(height), for: path)
         cairo_scale(canvas.context, scale, scale)
         cairo_save(canvas.context)
         poppler_page_render(handle, canvas.context)

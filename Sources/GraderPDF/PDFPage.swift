@@ -6,8 +6,7 @@ public final class PDFPage {
     let handle: OpaquePointer
     let document: PDFDocument
 
-    init(handle: OpaquePointer?, document: PDFDocument) {
-        guard let handle else { preconditionFailure("poppler returned no page for a valid index") }
+    init(handle: OpaquePointer, document: PDFDocument) {
         self.handle = handle
         self.document = document
     }

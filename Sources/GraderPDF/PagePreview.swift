@@ -11,11 +11,11 @@ public enum PagePreview {
         guard pageIndex >= 0 && pageIndex < document.pageCount else {
             throw .drawingFailed(path: path, detail: "'\(document.path)' has no page \(pageIndex + 1); it has \(document.pageCount)")
         }
-        let page = document.page(at: pageIndex)
+        let page = try document.page(at: pageIndex)
         let canvas = try page.renderedCanvas(dpi: dpi, for: path)
         let size = page.size
         GradeLayerWriter.draw(marks, on: canvas.context, size: size)
         if grid { CoordinateGrid.draw(over: size, pixel: 72 / dpi, on: canvas.context) }
-        try AtomicFile.write(to: path) { temporary throws(PDFError) in try canvas.writePNG(to: temporary) }
+        try AtomicOutput.write(to: path, expecting: .png) { temporary throws(PDFError) in try canvas.writePNG(to: temporary) }
     }
 }

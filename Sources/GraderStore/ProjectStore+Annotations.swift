@@ -5,7 +5,8 @@ extension ProjectStore {
     /// Adds a typed note at `position` on `student`'s `page`.
     public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
                         fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
-        try onPage(student, page, "note on") { writer, size in
+        let (text, fontSize) = (try GradingRules.noteText(text), try GradingRules.noteSize(fontSize))
+        return try onPage(student, page, "note on") { writer, size in
             let point = try GradingRules.position(position, page: page, size: size)
             return try writer.insertAnnotation(.note(TextNote(text: text, position: point, fontSize: fontSize, color: color)),
                                                student: student, page: page)
@@ -15,7 +16,8 @@ extension ProjectStore {
     /// Adds an ink stroke through `points`, with the pen's pressure at each point when known.
     public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
                        color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
-        try onPage(student, page, "ink on") { writer, size in
+        let width = try GradingRules.inkWidth(width)
+        return try onPage(student, page, "ink on") { writer, size in
             let path = try points.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size) }
             guard !path.isEmpty else { throw GradingError.badPosition("") }
             let pressures = try pressures.map { values throws(GradingError) in try GradingRules.pressures(values, points: path.count) }
@@ -26,6 +28,7 @@ extension ProjectStore {
 
     /// Replaces a note's text.
     public func editNote(_ id: AnnotationID, text: String) throws {
+        let text = try GradingRules.noteText(text)
         try change("edit note \(id.rawValue)") { writer in
             guard case .note(var note) = try writer.annotation(id).content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }
             note.text = text
@@ -35,6 +38,7 @@ extension ProjectStore {
 
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
+        guard dx.isFinite, dy.isFinite else { throw GradingError.badOffset("\(dx),\(dy)") }
         try change("move annotation \(id.rawValue)") { writer in
             let annotation = try writer.annotation(id)
             let directory = try writer.directory()

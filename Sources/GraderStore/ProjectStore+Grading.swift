@@ -49,7 +49,7 @@ extension ProjectStore {
         guard spec.maxPoints > .zero else { throw .badMaximum(spec.maxPoints.description) }
         let size = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
         let relative = try GradingRules.position(spec.position, page: page, size: size)
-        let label = spec.label?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+        let label = try GradingRules.label(spec.label)
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
         }

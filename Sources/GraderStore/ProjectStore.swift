@@ -34,9 +34,14 @@ public struct ProjectStore: Sendable {
 
     /// Opens the project in `folder`, migrating an older schema; a newer one is refused untouched.
     public static func open(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
-        guard FileManager.default.fileExists(atPath: databasePath(in: folder)) else { throw .notAProject(path: folder) }
+        let path = databasePath(in: folder)
+        guard FileManager.default.fileExists(atPath: path) else { throw .notAProject(path: folder) }
+        // SQLite takes an empty file for an empty database: migrating it would pass off a lost
+        // project as a new, empty one. Refuse it, and a database whose creation never finished.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+        if size?.intValue == 0 { throw .incomplete(path: folder, reason: "its project.sqlite is empty") }
         // Read the version off the file's header first: opening a connection may already write to the file.
-        if let found = ProjectSchema.version(inHeaderOf: databasePath(in: folder)), found > ProjectSchema.version {
+        if let found = ProjectSchema.version(inHeaderOf: path), found > ProjectSchema.version {
             throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
         }
         let store = try connect(folder, grader: grader)
@@ -44,6 +49,8 @@ public struct ProjectStore: Sendable {
         guard found <= ProjectSchema.version else {
             throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
         }
+        let hasProject = found > 0 ? try store.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM project)") ?? false } : false
+        guard hasProject else { throw .incomplete(path: folder, reason: "its project.sqlite holds no project: its creation never finished") }
         if found < ProjectSchema.version { try store.migrate() }
         return store
     }
@@ -64,13 +71,13 @@ public struct ProjectStore: Sendable {
             let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration)
             return ProjectStore(folder: folder, grader: grader, pool: pool)
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 
     /// Brings the schema up to `ProjectSchema.version` (each migration is its own transaction).
     func migrate() throws(StoreError) {
-        do { try ProjectSchema.migrator.migrate(pool) } catch { throw .database(path: folder, detail: "\(error)") }
+        do { try ProjectSchema.migrator.migrate(pool) } catch { throw .database(path: folder, error) }
     }
 
     /// Runs `body` in one IMMEDIATE transaction. SQLite's errors become `StoreError.database`;
@@ -87,13 +94,13 @@ public struct ProjectStore: Sendable {
                 return result
             }
         } catch let error as DatabaseError {
-            throw StoreError.database(path: folder, detail: "\(error)")
+            throw StoreError.database(path: folder, error)
         }
     }
 
     /// `run`, for callers that can only fail with a `StoreError`.
     private func runStoring<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try run(body) } catch let error as StoreError { throw error } catch { throw .database(path: folder, detail: "\(error)") }
+        do { return try run(body) } catch let error as StoreError { throw error } catch { throw .database(path: folder, error) }
     }
 
     /// Records `description` as one undoable step by `grader`: `body` runs in one transaction
@@ -124,7 +131,7 @@ public struct ProjectStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw .database(path: folder, detail: "\(error)")
+            throw .database(path: folder, error)
         }
     }
 

@@ -1,10 +1,13 @@
 import Foundation
+import GRDB
 import GraderCore
 
 /// Why the project on disk could not be opened or changed. A failed change leaves it as it was.
 public enum StoreError: Error, Equatable, Sendable {
     /// No project at the path.
     case notAProject(path: String)
+    /// The project's database is empty or was never finished.
+    case incomplete(path: String, reason: String)
     /// A project already exists where a new one would be created.
     case alreadyExists(path: String)
     /// The project was written by a newer ezgrader.
@@ -18,6 +21,9 @@ extension StoreError: LocalizedError {
         switch self {
         case .notAProject(let path):
             return "'\(path)' is not an ezgrader project (no project.sqlite inside): create one with ezgrader new."
+        case .incomplete(let path, let reason):
+            return "'\(path)' is not a whole project (\(reason)). Restore the folder from a backup, or remove it and create the "
+                + "project again with ezgrader new; nothing was changed."
         case .alreadyExists(let path):
             return "'\(path)' already exists: choose another project name or remove the old project."
         case .newerSchema(let path, let found, let supported):
@@ -33,5 +39,28 @@ extension StoreError: CategorizedError {
     public var category: ErrorCategory {
         if case .database = self { return .writeFailed }
         return .inputRefused
+    }
+}
+
+extension StoreError {
+    /// `.database` for `error` with a plain cause: what SQLite's result code means for the user,
+    /// never the SQL text or GRDB's description.
+    static func database(path: String, _ error: any Error) -> StoreError {
+        .database(path: path, detail: plainCause(error))
+    }
+
+    private static func plainCause(_ error: any Error) -> String {
+        guard let error = error as? DatabaseError else {
+            return (error as? LocalizedError)?.errorDescription ?? "an unexpected database error (\(type(of: error)))"
+        }
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_FULL: return "the disk is full; free some space and try again"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another ezgrader kept it busy for more than 30 seconds; try again"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return "project.sqlite is damaged or is not a project database; restore it from a backup"
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return "it may not be written; check the folder's permissions"
+        case .SQLITE_CANTOPEN: return "project.sqlite cannot be opened; check that the folder exists and may be read and written"
+        case .SQLITE_IOERR: return "reading or writing the disk failed"
+        default: return error.message ?? "SQLite reported error \(error.resultCode.primaryResultCode.rawValue)"
+        }
     }
 }

@@ -1,13 +1,6 @@
 import ArgumentParser
 import GraderKit
 
-/// Parses "dx,dy" in points.
-private func offset(_ text: String) throws -> (Double, Double) {
-    let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 2 else { throw ValidationError("--by takes dx,dy in points, e.g. 10,-20.") }
-    return (parts[0], parts[1])
-}
-
 /// Parses a colour option.
 private func parseColor(_ text: String) throws -> RGBColor {
     guard let color = RGBColor(text) else { throw ValidationError("Colour '\(text)' is not #RRGGBB or red, black, blue, green, orange.") }
@@ -92,8 +85,8 @@ struct NoteCommand: ParsableCommand {
         @Option(help: "dx,dy in points (right and down are positive).") var by: String
 
         func run() throws {
-            let (dx, dy) = try offset(by)
             try reportingErrors {
+                let (dx, dy) = try GradingRules.offset(by)
                 try options.open().moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
                 if options.json { try printJSON(["moved": id]) } else { print("Moved annotation \(id) by \(by).") }
             }

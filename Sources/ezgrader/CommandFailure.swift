@@ -23,11 +23,27 @@ enum ExitStatus {
 
 /// Prints `error`'s message on stderr as `error: …` and returns the exit code to end with.
 func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
-    let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    let message = PlainErrorText.describe(error)
     // On a terminal, clear a progress line first so the message starts on a clean line.
     let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
-    FileHandle.standardError.write(Data("\(clear)error: \(message)\n".utf8))
+    writeStandardError("\(clear)error: \(message)\n")
     return status
+}
+
+/// Writes `text` to stderr with plain `write` calls. A message that cannot be written (stderr on a
+/// full disk, a closed pipe) is dropped: the exit code still tells, and nothing traps.
+func writeStandardError(_ text: String) {
+    _ = Data(text.utf8).withUnsafeBytes { AtomicFile.writeAll(2, $0) }
+}
+
+/// Writes `text` to stdout, every byte checked (`export csv > file` on a full disk must not end
+/// with exit 0 and an empty file).
+func writeStandardOutput(_ text: String) throws(FileWriteError) {
+    fflush(nil)  // anything print() buffered goes first
+    let failure = Data(text.utf8).withUnsafeBytes { AtomicFile.writeAll(1, $0) }
+    guard failure != 0 else { return }
+    throw failure == ENOSPC || failure == EDQUOT ? .diskFull(path: "standard output")
+        : .failed(path: "standard output", cause: String(cString: strerror(failure)))
 }
 
 /// Runs a command's work; any error is printed as one `error: …` line and ends the command with

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct EZGrader: ParsableCommand {
@@ -22,4 +23,11 @@ struct EZGrader: ParsableCommand {
             InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self, ExportCommand.self,
             ImportCommand.self, OrderCommand.self, GradeCommand.self, RubricCommand.self, PreviewCommand.self, KeyCommand.self, OMRCommand.self, DemoCommand.self,
         ])
+
+    /// Runs the command line. A closed stdout or stderr pipe must not kill the process with
+    /// SIGPIPE half-way through a change: writes fail with EPIPE instead, and are handled.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

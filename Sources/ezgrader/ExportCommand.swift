@@ -37,7 +37,10 @@ struct ExportCommand: ParsableCommand {
             let text = try reportingErrors {
                 try ScoreTables.csv(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment, graders: graders)
             }
-            guard let output else { return print(text, terminator: "") }
+            guard let output else {
+                do { try writeStandardOutput(text) } catch { throw report(error, exit: ExitStatus.writeFailed) }
+                return
+            }
             do { try ScoreTables.write(text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
             print("Wrote \(output).")
         }

@@ -56,7 +56,7 @@ struct GradeCommand: ParsableCommand {
                         }
                         saved += 1
                     } catch let error as GradingError {
-                        FileHandle.standardError.write(Data("\(error.localizedDescription)\n".utf8))
+                        writeStandardError("\(error.localizedDescription)\n")
                     }
                 }
             }

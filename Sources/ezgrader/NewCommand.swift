@@ -7,7 +7,7 @@ struct NewCommand: ParsableCommand {
         abstract: "Create a grading project from the students' scans.",
         discussion: """
             Creates NAME.ezgrader/ with the project database and the scans imported into it \
-            (hard-linked where possible, else copied; each with its SHA-256). The scans are checked \
+            (each its own copy — a reflink where the file system allows — with its SHA-256). The scans are checked \
             like merge checks them.
 
             Example:

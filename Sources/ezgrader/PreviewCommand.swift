@@ -21,6 +21,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            let dpi = try GradingRules.resolution(dpi)
             let project = try options.open()
             let name = try project.writePreview(student: try student.map { try project.student(named: $0) }, page: page, dpi: dpi,
                                                 grid: grid, to: output)

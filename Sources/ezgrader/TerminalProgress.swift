@@ -16,12 +16,12 @@ final class TerminalProgress: @unchecked Sendable {
         guard enabled, Date().timeIntervalSince(start) > 1 else { return }
         lock.withLock {
             shown = true
-            FileHandle.standardError.write(Data("\r\(label) \(done)/\(total)".utf8))
+            writeStandardError("\r\(label) \(done)/\(total)")
         }
     }
 
     /// Clears the line.
     func finish() {
-        lock.withLock { if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        lock.withLock { if shown { writeStandardError("\r\u{1B}[K") } }
     }
 }

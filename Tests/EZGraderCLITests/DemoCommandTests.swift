@@ -17,7 +17,7 @@ import TestSupport
                                      "sample.ezgrader", "scores-canvas.csv", "scores-questions.csv", "scores-students.csv"])
         let combined = try PDFDocument(path: folder.file("class-graded.pdf"))
         #expect(combined.pageCount == 24)
-        #expect(combined.page(at: 0).label == "Schmidt, Anna — p. 1")
+        #expect(try combined.page(at: 0).label == "Schmidt, Anna — p. 1")
         let csv = try String(contentsOfFile: folder.file("scores-questions.csv"), encoding: .utf8)
         #expect(csv.hasPrefix("Page Number,Question Number,Max Question Points,\"Schmidt, Anna\",\"Okafor, Ben\",\"O'Brien, Pat\""))
         // Running it again starts over instead of failing on the existing project.

@@ -14,7 +14,7 @@ import TestSupport
         #expect(result.output == "Wrote \(folder.file("class.pdf")): 2 students × 2 pages = 4 pages, per-page order.\n")
         #expect(result.error == "")
         let document = try PDFDocument(path: folder.file("class.pdf"))
-        #expect((0..<4).map { document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "Anna — p. 2", "Ben — p. 2"])
+        #expect(try (0..<4).map { try document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "Anna — p. 2", "Ben — p. 2"])
     }
 
     @Test func elevenHundredBookletsMergeUnderTheUsualOpenFileLimit() throws {
@@ -27,7 +27,7 @@ import TestSupport
         #expect(result.status == 0, "\(result.error)")
         let document = try PDFDocument(path: folder.file("class.pdf"))
         #expect(document.pageCount == 2200)
-        #expect([0, 399, 400, 1099, 1100, 2199].map { document.page(at: $0).label }
+        #expect(try [0, 399, 400, 1099, 1100, 2199].map { try document.page(at: $0).label }
             == ["S0001 — p. 1", "S0400 — p. 1", "S0401 — p. 1", "S1100 — p. 1", "S0001 — p. 2", "S1100 — p. 2"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") } == [],
                 "no stage is left behind")
@@ -42,7 +42,7 @@ import TestSupport
             let result = try runCommand(ezgrader, ["merge"] + files + ["--order", "shuffled", "--seed", "12", "-o", output])
             #expect(result.output.hasSuffix("shuffled order (seed 12; --seed 12 repeats it).\n"))
             let document = try PDFDocument(path: output)
-            labels.append((0..<5).map { document.page(at: $0).label })
+            labels.append(try (0..<5).map { try document.page(at: $0).label })
         }
         #expect(labels[0] == labels[1])
         #expect(labels[0] != ["A — p. 1", "B — p. 1", "C — p. 1", "D — p. 1", "E — p. 1"])

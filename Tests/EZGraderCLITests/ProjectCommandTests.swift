@@ -20,12 +20,20 @@ import TestSupport
         try runCommand(ezgrader, arguments, in: folder.path)
     }
 
-    @Test func scansAreHardLinkedIntoTheProject() throws {
+    @Test func scansAreCopiedIntoTheProjectNeverLinked() throws {
         let (folder, project) = try project()
         let stored = try FileManager.default.contentsOfDirectory(atPath: project + "/scans").sorted()
         #expect(stored == ["Anna.pdf", "Ben.pdf", "O'Brien, Pat.pdf"])
         let links = try FileManager.default.attributesOfItem(atPath: project + "/scans/Ben.pdf")[.referenceCount] as? Int
-        #expect(links == 2, "same file system: a hard link, no bytes copied")
+        #expect(links == 1, "its own file (a reflink or a copy), not a hard link to the original")
+        #expect(FileManager.default.contents(atPath: project + "/scans/Ben.pdf") == FileManager.default.contents(atPath: folder.file("Ben.pdf")))
+        // An in-place edit of the project's scan leaves the user's original alone.
+        let original = FileManager.default.contents(atPath: folder.file("Ben.pdf"))
+        let handle = try #require(FileHandle(forWritingAtPath: project + "/scans/Ben.pdf"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("% edited in place\n".utf8))
+        try handle.close()
+        #expect(FileManager.default.contents(atPath: folder.file("Ben.pdf")) == original)
         #expect(try run(folder, "new", "exam", project + "/scans").error
             == "error: 'exam.ezgrader' already exists: choose another project name or remove the old project.\n")
     }
@@ -81,6 +89,26 @@ import TestSupport
         #expect(status.status == 0)
         #expect(status.output.contains("  Ben\t2 / 4\t0 ungraded"), "Ben and his score are fully there")
         #expect(try run(folder, "undo", "exam").output == "Undid: score Ben on Q1: 2\n", "no half step in the history")
+    }
+
+    /// Issue 11: an import's rules are checked inside its transaction. A curve (Q1 max 4 → 2) is
+    /// held uncommitted while an import of a 4 starts; the import waits, then sees max 2 and refuses.
+    @Test func anImportIsCheckedAgainstTheProjectAsItIsWhenItWrites() throws {
+        let (folder, project) = try project()
+        try "Student,ID,Email,Q1\nBen,,,4\n".write(toFile: folder.file("filled.csv"), atomically: true, encoding: .utf8)
+        let curve = Process()
+        curve.executableURL = URL(fileURLWithPath: ezgrader)
+        curve.arguments = ["question", "set-max", project, "Q1", "2"]
+        curve.environment = ["EZGRADER_TEST_HOLD_BEFORE_COMMIT": "3"]
+        curve.standardOutput = FileHandle.nullDevice
+        try curve.run()
+        Thread.sleep(forTimeInterval: 1)  // the curve holds the write lock, max 2 not yet committed
+        let imported = try run(folder, "import", "csv", "exam", "filled.csv")
+        curve.waitUntilExit()
+        #expect(curve.terminationStatus == 0)
+        #expect(imported.status == 1)
+        #expect(imported.error == "error: Row 2, column D: Score 4 does not fit Q1: give 0 to 2 in steps of 0.25, or ? to clear. Nothing was imported.\n")
+        #expect(try run(folder, "status", "exam").output.contains("  Ben\t0 / 2\t1 ungraded"))
     }
 
     @Test func aLateBookletJoinsWithEveryQuestionUngraded() throws {

@@ -20,10 +20,10 @@ extension ExportLayerTests {
             let document = try PDFDocument(path: path)
             #expect(document.pageCount == 3)
             for (index, size) in sizes.enumerated() {
-                let actual = document.page(at: index).size
+                let actual = try document.page(at: index).size
                 #expect(abs(actual.width - size.width) < 0.01 && abs(actual.height - size.height) < 0.01, "page \(index + 1): \(actual)")
             }
-            #expect(document.page(at: 1).text.contains("3.5 / 4"), "box text is real text")
+            #expect(try document.page(at: 1).text.contains("3.5 / 4"), "box text is real text")
             #expect(folder.fileNames == ["layer.pdf"], "no temporary file is left beside it")
         }
 
@@ -69,7 +69,7 @@ extension ExportLayerTests {
                 to: path)
 
             let document = try PDFDocument(path: path)
-            #expect(document.page(at: 0).text.contains(text), "drawn as text in a font that has the glyphs (tofu is drawn as lines)")
+            #expect(try document.page(at: 0).text.contains(text), "drawn as text in a font that has the glyphs (tofu is drawn as lines)")
             let fonts = try runCommand("/usr/bin/pdffonts", [path]).output
             #expect(fonts.contains("CJK"), "a CJK font is embedded:\n\(fonts)")
 

@@ -46,7 +46,7 @@ enum LayerFixtures {
         _ marks: [GradeMark], on source: String, page index: Int = 0, dpi: Double = 100, in folder: TemporaryFolder
     ) throws -> (diff: PixelDiff, size: PageSize, output: String) {
         let original = try PDFDocument(path: source)
-        let size = original.page(at: index).size
+        let size = try original.page(at: index).size
         let layer = folder.file("layer.pdf"), output = folder.file("graded.pdf")
         try GradeLayerWriter.write([PageMarks(size: size, marks: marks)], to: layer)
         let plan = MergePlan(

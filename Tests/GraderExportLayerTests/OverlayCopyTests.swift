@@ -37,7 +37,7 @@ extension ExportLayerTests {
                 let diff = PixelDiff(base: try original.page(at: index).renderRGB(dpi: 72),
                                      changed: try graded.page(at: index).renderRGB(dpi: 72))
                 #expect(diff.count(.red, in: Self.frame) > 100, "page \(index + 1) shows its box")
-                #expect(spaceless(graded.page(at: index).text).contains("\(index)/4"), "page \(index + 1) has its own layer page")
+                #expect(spaceless(try graded.page(at: index).text).contains("\(index)/4"), "page \(index + 1) has its own layer page")
             }
         }
 
@@ -57,7 +57,7 @@ extension ExportLayerTests {
             #expect(try fontDescriptorCount(output) == layerFonts, "fonts copied once for the whole output")
             #expect(try formXObjectCount(output) == 2, "one form per layer page used, however many pages show it")
             let graded = try PDFDocument(path: output)
-            #expect(overlays.enumerated().allSatisfy { spaceless(graded.page(at: $0.offset).text).contains("\($0.element)/4") })
+            #expect(try overlays.enumerated().allSatisfy { spaceless(try graded.page(at: $0.offset).text).contains("\($0.element)/4") })
         }
 
         @Test func samePageTwiceGetsEachItsOwnLayer() throws {
@@ -72,7 +72,7 @@ extension ExportLayerTests {
                         .init(source: 0, pageIndex: 0)]),
                 to: output)
             let graded = try PDFDocument(path: output)
-            let texts = (0..<3).map { spaceless(graded.page(at: $0).text) }
+            let texts = try (0..<3).map { spaceless(try graded.page(at: $0).text) }
             #expect(texts[0].contains("0/4") && !texts[0].contains("1/4"))
             #expect(texts[1].contains("1/4") && !texts[1].contains("0/4"))
             #expect(!texts[2].contains("/4"), "the copy without overlay stays bare")

@@ -25,6 +25,20 @@ import TestSupport
         #expect(loaded.pageSizes.flatMap { $0 }.allSatisfy { $0 == PageSize(width: 612, height: 792) })
     }
 
+    @Test func rosterIDsAreOnePerStudentAndStudentIDIsAnIDColumn() throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned(["scan-001", "scan-002"], pages: 1, in: folder)
+        let roster = folder.file("roster.csv")
+        try "File,Name,Student_ID\nscan-001.pdf,Anna,S1\nscan-002.pdf,Ben,S2\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(try ClassLoader.load(files, rosterPath: roster).students.map(\.rosterID) == ["S1", "S2"])
+        try "file,name,id\nscan-001.pdf,\"Anna,S1\nscan-002.pdf,Ben,S2\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(loadError(files, roster: roster)
+            == "Roster '\(roster)' line 2 opens a quoted cell (\") that is never closed: close the quote or export the roster again.")
+        try "file,name,id\nscan-001.pdf,Anna,S1\nscan-002.pdf,Ben,S1\n".write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(loadError(files, roster: roster)
+            == "Roster '\(roster)' gives the id 'S1' to two students (lines 2 and 3): each student needs their own id; correct one of them.")
+    }
+
     @Test func rosterMapsFilesToNamesAndIDs() throws {
         let folder = TemporaryFolder()
         let files = try TestClass.scanned(["scan-001", "scan-002"], pages: 1, in: folder)
@@ -132,7 +146,7 @@ import TestSupport
         try qpdf("--rotate=+90:1", plain, rotated)
         PDFObjects.setBox(rotated, page: 1, key: "/CropBox", to: [50, 100, 450, 700])
         let document = try PDFDocument(path: rotated)
-        #expect(document.page(at: 0).size == PageSize(width: 792, height: 612))
-        #expect(document.page(at: 1).size == PageSize(width: 400, height: 600))
+        #expect(try document.page(at: 0).size == PageSize(width: 792, height: 612))
+        #expect(try document.page(at: 1).size == PageSize(width: 400, height: 600))
     }
 }

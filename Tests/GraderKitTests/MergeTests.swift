@@ -35,7 +35,7 @@ import TestSupport
     @Test func perPageLabelsAndOutlineShowStudentAndPage() throws {
         let run = try merged(.perPage, pages: 2)
         let document = try PDFDocument(path: run.output)
-        let labels = (0..<document.pageCount).map { document.page(at: $0).label }
+        let labels = try (0..<document.pageCount).map { try document.page(at: $0).label }
         #expect(labels == ["Anna Schmidt — p. 1", "O'Brien, Pat — p. 1", "Zoë Lefèvre — p. 1", "李明 — p. 1",
                            "Anna Schmidt — p. 2", "O'Brien, Pat — p. 2", "Zoë Lefèvre — p. 2", "李明 — p. 2"])
         let outline = document.outline
@@ -63,8 +63,8 @@ import TestSupport
         let output = folder.file("class.pdf")
         try ClassMerger.merge(try ClassLoader.load(files), order: .perPage, to: output)
         let document = try PDFDocument(path: output)
-        #expect(document.page(at: 1).text.contains("Page 1 of 2 — Björn Åberg"))
-        #expect(document.page(at: 2).text.contains("Page 2 of 2 — Alice"))
+        #expect(try document.page(at: 1).text.contains("Page 1 of 2 — Björn Åberg"))
+        #expect(try document.page(at: 2).text.contains("Page 2 of 2 — Alice"))
     }
 
     @Test func aFailedWriteLeavesTheEarlierFileAndNoTemporary() throws {

@@ -114,6 +114,58 @@ import TestSupport
             == "Row 2, column D: Score 'two' is not a number: type points such as 3 or 2.5, or ? to clear. Nothing was imported.")
         #expect(try ScoreTables.csv(project, layout: .questions, assignment: "") == before)
     }
+
+    /// Issue 11: rows that would put scores on the wrong student, or lose some, are refused.
+    @Test func ambiguousOrBrokenTablesAreRefused() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let before = try ScoreTables.csv(project, layout: .questions, assignment: "")
+        let file = folder.file("bad.csv")
+        func refusal(_ text: String) throws -> String? {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            do { try ScoreTables.importCSV(file, into: project); return nil } catch { return error.localizedDescription }
+        }
+        #expect(try refusal("Student,ID,Email,p1q2\n李明,S2,,1\n")
+            == "Row 2, column A: the name '李明' does not match the ID 'S2', which is +1's: correct the name or the ID. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2\n李明,S99,,1\n")
+            == "Row 2, column B: no student has the ID 'S99' in this project. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,1\n\"O'Brien, Pat\",,,1\n'+1,,,2\n")
+            == "Row 4, column A: +1 already has row 2: keep one row per student. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2,P1Q2\n'+1,S2,,1,2\n")
+            == "Row 1, column E: p1q2 already has column D: keep one column per question. Nothing was imported.")
+        #expect(try refusal("Page Number,Question Number,Max Question Points,'+1,S2\n")
+            == "Row 1, column E: +1 already has column D: keep one column per student. Nothing was imported.")
+        #expect(try refusal("Page Number,Question Number,Max Question Points,'+1\nPage 1,Question 2,2.5,1\n,p1q2,2.5,2\n")
+            == "Row 3, column B: p1q2 already has row 2: keep one row per question. Nothing was imported.")
+        #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,1\n\"O'Brien, Pat,,,2\n李明,S6,,2\n")
+            == "Line 3 opens a quoted cell (\") that is never closed, so the rows after it cannot be told apart: "
+                + "close the quote, or export the table again. Nothing was imported.")
+        #expect(try ScoreTables.csv(project, layout: .questions, assignment: "") == before)
+        // A name and ID that agree (the name in any case), or an ID alone, are fine.
+        #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,1\n,S6,,2\n") == nil)
+    }
+
+    @Test func aHugeFileIsRefusedBeforeItIsRead() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let file = folder.file("huge.csv")
+        // Sparse: a file of that size without writing it.
+        try Data("Student,ID,Email,p1q2\n".utf8).write(to: URL(fileURLWithPath: file))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: UInt64(ScoreTables.importLimit + 1))
+        try handle.close()
+        #expect(throws: ScoreTableError.tooLarge(path: file, bytes: ScoreTables.importLimit + 1, limit: ScoreTables.importLimit)) {
+            try ScoreTables.importCSV(file, into: project)
+        }
+        #expect(ScoreTableError.tooLarge(path: "big.csv", bytes: 40 << 20, limit: 16 << 20).localizedDescription
+            == "'big.csv' is 40 MB, more than the 16 MB a score table can be: import the table that ezgrader export csv wrote, filled in. Nothing was imported.")
+    }
+
+    @Test func csvRecordsFollowRFC4180() throws {
+        #expect(try CSVRecords.parse("a,\"b,\"\"c\"\"\r\nd\",e\r\n\n,\rlast") == [["a", "b,\"c\"\r\nd", "e"], [""], ["", ""], ["last"]])
+        #expect(try CSVRecords.parse("\"\"") == [[""]])
+        #expect(throws: ScoreImportError.unclosedQuote(line: 2)) { try CSVRecords.parse("a\nb,\"c\n\nd") }
+    }
 }
 
 /// Property: whatever a name holds, the CSV writer's cell reads back (through CSV.swift) as the

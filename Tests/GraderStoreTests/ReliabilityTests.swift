@@ -42,6 +42,18 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test func aDatabaseWhoseCreationNeverFinishedIsRefused() throws {
+        let folder = TemporaryFolder()
+        let queue = try DatabaseQueue(path: ProjectStore.databasePath(in: folder.path))
+        try ProjectSchema.migrator.migrate(queue)  // the tables, but no project row: killed inside create
+        #expect(throws: StoreError.incomplete(path: folder.path, reason: "its project.sqlite holds no project: its creation never finished")) {
+            try ProjectStore.open(folder.path, grader: try .tester())
+        }
+        let other = TemporaryFolder()
+        _ = FileManager.default.createFile(atPath: ProjectStore.databasePath(in: other.path), contents: Data())
+        #expect(throws: StoreError.incomplete(path: other.path, reason: "its project.sqlite is empty")) { try ProjectStore.open(other.path, grader: try .tester()) }
+    }
+
     @Test func anOlderProjectIsMigratedWithItsGrades() throws {
         let folder = TemporaryFolder()
         let queue = try versionOneProject(in: folder)

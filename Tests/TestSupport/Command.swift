@@ -10,12 +10,15 @@ public struct CommandResult: Sendable {
     public let error: String
 }
 
-/// Runs `executable` with `arguments` (no shell), feeding `input` on standard input.
+/// Runs `executable` with `arguments` (no shell), feeding `input` on standard input; `environment`
+/// is added to this process's own.
 @discardableResult
-public func runCommand(_ executable: String, _ arguments: [String], input: String = "", in folder: String? = nil) throws -> CommandResult {
+public func runCommand(_ executable: String, _ arguments: [String], input: String = "", in folder: String? = nil,
+                       environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
     process.standardOutput = stdout

@@ -1,0 +1,22 @@
+import GraderAssembly
+import GraderPDF
+
+/// A scan must be readable by both libraries: poppler (sizes, previews, bubbles) and qpdf (every
+/// export copies its pages). Checked on the way in, so a scan that could never be exported is
+/// refused by name before anyone grades it.
+enum ScanCheck {
+    /// Throws `damaged` naming `path` when qpdf cannot read it or finds another page count than
+    /// poppler's `pages`.
+    static func copyable(_ path: String, password: String?, pages: Int) throws(PDFError) {
+        let found: Int
+        do throws(AssemblyError) {
+            found = try AssemblyCheck.pageCount(ofPDFAt: path, password: password)
+        } catch {
+            let detail = if case .readFailed(_, let detail) = error { detail } else { error.localizedDescription }
+            throw .damaged(path: path, detail: "qpdf, which copies its pages into every export, cannot read it: \(detail)")
+        }
+        guard found == pages else {
+            throw .damaged(path: path, detail: "its page tree is inconsistent: one reader finds \(pages) pages, another \(found)")
+        }
+    }
+}
