@@ -6,17 +6,21 @@ import GraderPDF
 /// refused by name before anyone grades it.
 enum ScanCheck {
     /// Throws `damaged` naming `path` when qpdf cannot read it or finds another page count than
-    /// poppler's `pages`.
+    /// poppler's `pages`, and `unsupported` for pages measured in a /UserUnit other than the point.
     static func copyable(_ path: String, password: String?, pages: Int) throws(PDFError) {
-        let found: Int
+        let summary: AssemblyCheck.Summary
         do throws(AssemblyError) {
-            found = try AssemblyCheck.pageCount(ofPDFAt: path, password: password)
+            summary = try AssemblyCheck.summary(ofPDFAt: path, password: password)
         } catch {
             let detail = if case .readFailed(_, let detail) = error { detail } else { error.localizedDescription }
             throw .damaged(path: path, detail: "qpdf, which copies its pages into every export, cannot read it: \(detail)")
         }
-        guard found == pages else {
-            throw .damaged(path: path, detail: "its page tree is inconsistent: one reader finds \(pages) pages, another \(found)")
+        guard summary.pageCount == pages else {
+            throw .damaged(path: path, detail: "its page tree is inconsistent: one reader finds \(pages) pages, another \(summary.pageCount)")
+        }
+        if let page = summary.scaledPages.first {
+            throw .unsupported(path: path, detail: "page \(page) sets /UserUnit (a page unit other than the point), on which "
+                + "grade boxes would land at the wrong scale")
         }
     }
 }

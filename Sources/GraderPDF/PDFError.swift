@@ -14,6 +14,8 @@ public enum PDFError: Error, Equatable, Sendable {
     case passwordRequired(path: String)
     /// The password given does not open the file.
     case wrongPassword(path: String)
+    /// The file uses a PDF feature ezgrader cannot grade on correctly.
+    case unsupported(path: String, detail: String)
     /// Drawing or writing an output file (grade layer PDF, preview PNG) failed; nothing was written under `path`.
     case drawingFailed(path: String, detail: String)
 }
@@ -33,6 +35,8 @@ extension PDFError: LocalizedError {
             return "'\(path)' is password-protected: give its password with --password."
         case .wrongPassword(let path):
             return "The password given does not open '\(path)': check it, or give that file's own password."
+        case .unsupported(let path, let detail):
+            return "'\(path)' cannot be graded: \(detail). Export it from the scanner or PDF tool again at normal page scale."
         case .drawingFailed(let path, let detail):
             return "Could not write '\(path)' (\(detail)): check that its folder exists, may be written to and has room. Nothing was written under that name."
         }

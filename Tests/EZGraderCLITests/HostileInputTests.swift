@@ -134,4 +134,13 @@ import TestSupport
         let wrong = try run(folder, "info", "Ben.pdf", "Cy.pdf", "--password", "nope")
         #expect(wrong.error == "error: The password given does not open 'Ben.pdf': check it, or give that file's own password.\n")
     }
+
+    @Test func aPageInAnotherUnitIsRefusedNotGradedAtTheWrongScale() throws {
+        let folder = TemporaryFolder()
+        try HostilePDF.userUnitPage(to: folder.file("Inches.pdf"))
+        let result = try run(folder, "new", "exam", "Inches.pdf")
+        #expect(result.status == 1)
+        #expect(result.error == "error: 'Inches.pdf' cannot be graded: page 1 sets /UserUnit (a page unit other than the point), on which "
+            + "grade boxes would land at the wrong scale. Export it from the scanner or PDF tool again at normal page scale.\n")
+    }
 }

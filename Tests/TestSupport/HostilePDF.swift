@@ -22,6 +22,16 @@ public enum HostilePDF {
         ], trailer: "/Encrypt 5", to: path)
     }
 
+    /// A one-page PDF measured in inches: /UserUnit 72 on a 8.5 × 11 media box (a Letter page to a
+    /// viewer that honours it; 8.5 × 11 points to poppler, which ignores it).
+    public static func userUnitPage(to path: String) throws {
+        try write([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 8.5 11] /UserUnit 72 >>",
+        ], to: path)
+    }
+
     /// Writes `objects` (numbered from 1, object 1 the catalog) as a PDF with a correct
     /// cross-reference table.
     public static func write(_ objects: [String], trailer: String = "", to path: String) throws {
