@@ -12,6 +12,8 @@ public struct GradingProgress: Sendable, Equatable, Codable {
         public let graded: Int
         /// Students in the class.
         public let students: Int
+        /// Of the graded, how many scores come from rubric items.
+        public let fromRubric: Int
     }
 
     /// One student's progress.
@@ -35,7 +37,8 @@ public struct GradingProgress: Sendable, Equatable, Codable {
     public init(_ book: GradeBook) {
         questions = book.questions.map { numbered in
             QuestionLine(question: numbered.name, page: numbered.question.page, max: numbered.question.maxPoints.description,
-                         graded: book.gradedCount(numbered.question.id), students: book.students.count)
+                         graded: book.gradedCount(numbered.question.id), students: book.students.count,
+                         fromRubric: book.rubricScored[numbered.question.id]?.count ?? 0)
         }
         let maxTotal = book.questions.reduce(Points.zero) { $0 + $1.question.maxPoints }
         students = book.students.indices.map { index in

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderStore
 import GraderFiles
 
 /// CSV export and import of a project's scores.
@@ -48,6 +49,7 @@ public enum ScoreTables {
         let rows = try CSVRecords.parse(text)
         return try project.store.change("import \((path as NSString).lastPathComponent)") { writer in
             let book = try writer.gradeBook()
+            if let header = rows.first, RubricImport.isRubricLayout(header) { return try importItems(rows, book, writer) }
             let keys = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
             var changed = 0
             for entry in try ScoreImport.entries(rows, in: book) {
@@ -57,6 +59,19 @@ public enum ScoreTables {
             }
             return changed
         }
+    }
+
+    /// Sets the rubric items a `rubric` table gives; returns how many students' items changed.
+    private static func importItems(_ rows: [[String]], _ book: GradeBook, _ writer: ProjectWriter) throws -> Int {
+        let keys = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
+        var changed = 0
+        for entry in try RubricImport.entries(rows, in: book) {
+            let current = Set(keys[entry.student].flatMap { book.appliedItems[entry.question]?[$0] }?.map(\.number) ?? [])
+            guard current != entry.items else { continue }
+            try ProjectStore.setApplied(entry.items, student: entry.student, question: entry.question, writer)
+            changed += 1
+        }
+        return changed
     }
 }
 

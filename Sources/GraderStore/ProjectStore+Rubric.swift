@@ -67,10 +67,25 @@ extension ProjectStore {
             let removed = try remove.map { try Self.item($0, in: items, question: name) }
             let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
             let applied = try RubricRules.applying(try add.map { try Self.item($0, in: items, question: name) }, to: kept, question: name)
-            for item in items { try writer.setApplied(applied.contains(item), item: item.id, student: student) }
-            return try Self.score(question, student: student,
-                                  adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
+            return try Self.setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
         }
+    }
+
+    /// Makes exactly the items `numbers` of `question` applied to `student` (groups checked) and
+    /// scores them, inside a change that is already running (a table import).
+    @discardableResult
+    public static func setApplied(_ numbers: Set<Int>, student: StudentKey, question: QuestionID, _ writer: ProjectWriter) throws -> Score {
+        let name = try writer.question(question).name
+        let items = try writer.rubricItems(question)
+        let wanted = try numbers.sorted().map { try item($0, in: items, question: name) }
+        return try setApplied(try RubricRules.applying(wanted, to: [], question: name), of: items, student: student, question: question,
+                              adjustment: nil, writer)
+    }
+
+    private static func setApplied(_ applied: [RubricItem], of items: [RubricItem], student: StudentKey, question: QuestionID,
+                                   adjustment: Points?, _ writer: ProjectWriter) throws -> Score {
+        for item in items { try writer.setApplied(applied.contains(item), item: item.id, student: student) }
+        return try score(question, student: student, adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
     }
 
     /// Re-scores `students` on `question` from their items, where their score comes from the rubric.

@@ -72,7 +72,8 @@ struct StatusCommand: ParsableCommand {
             print("Questions (graded / students):")
             if progress.questions.isEmpty { print("  none yet — add one with ezgrader question add") }
             for line in progress.questions {
-                print("  \(line.question)\tpage \(line.page)\tmax \(line.max)\t\(line.graded) / \(line.students)")
+                print("  \(line.question)\tpage \(line.page)\tmax \(line.max)\t\(line.graded) / \(line.students)"
+                    + (line.fromRubric > 0 ? "\t(\(line.fromRubric) from the rubric)" : ""))
             }
             print("Students (earned / max, ungraded):")
             for line in progress.students {
