@@ -4,8 +4,9 @@ extension ExamAnalysis {
         let stats = statistics, limits = stats.thresholds
         func d(_ value: Double?) -> String { StatisticText.decimal(value) }
         var blocks: [ReportDocument.Block] = [
-            .paragraph("\(stats.students) students, \(stats.questions.count) questions; \(stats.complete) students graded on every "
-                + "question are in the totals (\(stats.questionsInTotal) questions, maximum \(StatisticText.points(stats.maxTotal)) points). "
+            .paragraph("\(stats.students) students, \(stats.questions.count) questions. In the totals: the students graded on every "
+                + "question (\(stats.complete)), on the \(stats.questionsInTotal) questions anyone was graded on (maximum "
+                + "\(StatisticText.points(stats.maxTotal)) points). "
                 + "Standard deviations are population figures (÷ n); n/a marks a figure that does not exist for these scores."),
             .heading("The exam"),
             .table(header: ["Statistic", "Value"], rows: [
@@ -43,13 +44,15 @@ extension ExamAnalysis {
             let labels = stats.bubbleQuestions.reduce(into: [String]()) { labels, question in
                 for option in question.options where !labels.contains(option.label) { labels.append(option.label) }
             }
-            blocks.append(.table(header: ["Question", "Read", "Blank"] + labels + ["Flags"], rows: stats.bubbleQuestions.map { q in
+            blocks.append(.table(header: ["Question", "Read", "Blank"] + labels, rows: stats.bubbleQuestions.map { q in
                 [q.name, "\(q.read)", "\(q.blank)"] + labels.map { label in
                     guard let option = q.options.first(where: { $0.label == label }) else { return "" }
                     let share = option.share.map { StatisticText.decimal($0 * 100, places: 0) + "%" } ?? "n/a"
                     return (option.keyed ? "✓ " : "") + share + " (\(StatisticText.decimal(option.restCorrelation, places: 2)))"
-                } + [q.flags.joined(separator: "; ")]
+                }
             }))
+            let flagged = stats.bubbleQuestions.filter { !$0.flags.isEmpty }.map { "\($0.name): " + $0.flags.joined(separator: "; ") }
+            if !flagged.isEmpty { blocks.append(.list(flagged)) }
         }
 
         blocks.append(.heading("Bubble sheets worth a look"))

@@ -107,7 +107,7 @@ public struct ExamStatistics: Sendable, Equatable {
             flags.append("low reliability: α \(ItemStatistics.format(alpha)) < \(ItemStatistics.format(thresholds.reliability))")
         }
         if complete.count < matrix.students.count {
-            flags.append("\(matrix.students.count - complete.count) of \(matrix.students.count) students left out of the totals: they have ungraded scores")
+            flags.append("\(matrix.students.count - complete.count) of \(matrix.students.count) students left out of the totals: they have ungraded scores (grade them to include them)")
         }
         let notGraded = matrix.items.count - inTotal.count
         if notGraded > 0 { flags.append("\(notGraded) of \(matrix.items.count) questions not graded yet: left out of the totals") }

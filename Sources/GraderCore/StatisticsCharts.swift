@@ -13,8 +13,8 @@ public enum StatisticsCharts {
         let binCount = Int((stats.maxTotal / step).rounded(.up))
         var counts = Array(repeating: 0, count: binCount)
         for total in stats.totals { counts[min(binCount - 1, max(0, Int(total / step)))] += 1 }
-        var figure = Figure(width: width, height: 210)
-        let plot = (left: 40.0, right: width - 12, top: 26.0, bottom: 178.0)
+        var figure = Figure(width: width, height: 220)
+        let plot = (left: 40.0, right: width - 12, top: 40.0, bottom: 188.0)
         figure.text("Totals of the \(stats.complete) complete students (maximum \(StatisticText.points(stats.maxTotal)))",
                     x: plot.left, y: 14, size: 10, bold: true)
         let top = counts.max() ?? 1
@@ -35,7 +35,8 @@ public enum StatisticsCharts {
         figure.text("total points (bins of \(StatisticText.points(step)))", x: (plot.left + plot.right) / 2, y: plot.bottom + 26, anchor: .middle)
         if let mean = stats.mean {
             figure.line(x(mean), plot.top, x(mean), plot.bottom, color: .chartFlag, width: 1.2, dashed: true)
-            figure.text("mean \(StatisticText.decimal(mean, places: 1))", x: x(mean) + 3, y: plot.top + 8, color: .chartFlag)
+            figure.line(x(mean), plot.top - 10, x(mean), plot.top, color: .chartFlag, width: 1.2, dashed: true)
+            figure.text("mean \(StatisticText.decimal(mean, places: 1))", x: x(mean) + 3, y: plot.top - 4, color: .chartFlag)
         }
         return figure
     }
@@ -151,6 +152,6 @@ public enum StatisticsCharts {
             figure.line(left, y(Double(count)), right, y(Double(count)), color: .chartGrid, width: 0.5)
             figure.text(String(count), x: left - 4, y: y(Double(count)) + 3, anchor: .end)
         }
-        figure.text("students", x: left - 36, y: y(Double(maxCount)) - 8)
+        figure.text("students", x: left - 4, y: y(Double(maxCount)) - 10, anchor: .end)
     }
 }

@@ -19,7 +19,7 @@ struct EZGrader: ParsableCommand {
             """,
         subcommands: [
             NewCommand.self, InfoCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
-            InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self, ExportCommand.self,
+            InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self, StatsCommand.self, ExportCommand.self,
             ImportCommand.self, OrderCommand.self, GradeCommand.self, PreviewCommand.self, KeyCommand.self, OMRCommand.self, DemoCommand.self,
         ])
 }
