@@ -47,8 +47,7 @@ extension ExamAnalysis {
             blocks.append(.table(header: ["Question", "Read", "Blank"] + labels, rows: stats.bubbleQuestions.map { q in
                 [q.name, "\(q.read)", "\(q.blank)"] + labels.map { label in
                     guard let option = q.options.first(where: { $0.label == label }) else { return "" }
-                    let share = option.share.map { StatisticText.decimal($0 * 100, places: 0) + "%" } ?? "n/a"
-                    return (option.keyed ? "✓ " : "") + share + " (\(StatisticText.decimal(option.restCorrelation, places: 2)))"
+                    return (option.keyed ? "✓ " : "") + option.summary
                 }
             }))
             let flagged = stats.bubbleQuestions.filter { !$0.flags.isEmpty }.map { "\($0.name): " + $0.flags.joined(separator: "; ") }

@@ -14,6 +14,12 @@ public struct OptionStatistics: Sendable, Equatable {
         /// Pearson (point-biserial) correlation of marking it with the total of the other
         /// questions, over the complete students whose row was read.
         public let restCorrelation: Double?
+
+        /// Its share as a whole percentage and its correlation with the rest: "67% (0.42)".
+        public var summary: String {
+            (share.map { StatisticText.decimal($0 * 100, places: 0) + "%" } ?? "n/a")
+                + " (\(StatisticText.decimal(restCorrelation, places: 2)))"
+        }
     }
 
     /// The question's name.

@@ -61,9 +61,7 @@ struct StatsCommand: ParsableCommand {
         if !stats.bubbleQuestions.isEmpty {
             print("Bubble choices (share of the rows read, r with the rest; * the key):")
             for b in stats.bubbleQuestions {
-                let options = b.options.map { o in
-                    "\(o.keyed ? "*" : "")\(o.label) \(o.share.map { StatisticText.decimal($0 * 100, places: 0) + "%" } ?? "n/a") (\(StatisticText.decimal(o.restCorrelation, places: 2)))"
-                }
+                let options = b.options.map { "\($0.keyed ? "*" : "")\($0.label) \($0.summary)" }
                 let blank = b.blank > 0 ? ["blank \(b.blank)"] : []
                 print("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
             }
