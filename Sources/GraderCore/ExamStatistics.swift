@@ -112,7 +112,7 @@ public struct ExamStatistics: Sendable, Equatable {
         let notGraded = matrix.items.count - inTotal.count
         if notGraded > 0 { flags.append("\(notGraded) of \(matrix.items.count) questions not graded yet: left out of the totals") }
         if complete.count < thresholds.fewStudents {
-            flags.append("only \(complete.count) complete students (< \(thresholds.fewStudents)): treat every figure as rough")
+            flags.append("students graded on every question: \(complete.count), fewer than \(thresholds.fewStudents): treat every figure as rough")
         }
         self.flags = flags
         self.thresholds = thresholds

@@ -15,7 +15,7 @@ public enum StatisticsCharts {
         for total in stats.totals { counts[min(binCount - 1, max(0, Int(total / step)))] += 1 }
         var figure = Figure(width: width, height: 220)
         let plot = (left: 40.0, right: width - 12, top: 40.0, bottom: 188.0)
-        figure.text("Totals of the \(stats.complete) complete students (maximum \(StatisticText.points(stats.maxTotal)))",
+        figure.text("Totals of the students graded on every question (n = \(stats.complete), maximum \(StatisticText.points(stats.maxTotal)))",
                     x: plot.left, y: 14, size: 10, bold: true)
         let top = counts.max() ?? 1
         let y = { (count: Double) in plot.bottom - count / Double(top) * (plot.bottom - plot.top) }

@@ -47,7 +47,7 @@ struct StatsCommand: ParsableCommand {
         let stats = analysis.statistics
         func d(_ value: Double?) -> String { StatisticText.decimal(value) }
         print("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
-            + "\(stats.complete) graded on every question are in the totals (maximum \(StatisticText.points(stats.maxTotal))).")
+            + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
         print("Totals: mean \(d(stats.mean)), median \(d(stats.median)), SD \(d(stats.standardDeviation)), "
             + "range \(d(stats.minimum)) – \(d(stats.maximum)); α \(d(stats.alpha))"
             + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")

@@ -47,7 +47,7 @@ import Testing
         #expect(stats.flags == [
             "1 of 5 students left out of the totals: they have ungraded scores (grade them to include them)",
             "1 of 4 questions not graded yet: left out of the totals",
-            "only 4 complete students (< 10): treat every figure as rough",
+            "students graded on every question: 4, fewer than 10: treat every figure as rough",
         ])
     }
 
