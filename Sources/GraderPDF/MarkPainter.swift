@@ -88,7 +88,7 @@ enum MarkPainter {
         cairo_close_path(cr)
     }
 
-    private static func setSource(_ color: RGBColor, on cr: OpaquePointer) {
+    static func setSource(_ color: RGBColor, on cr: OpaquePointer) {
         cairo_set_source_rgb(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
     }
 }

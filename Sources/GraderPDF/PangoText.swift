@@ -57,6 +57,9 @@ final class PangoText {
     /// The typographic box: line heights, advances.
     var logicalBox: Box { extents().logical }
 
+    /// The first line's baseline, below the layout's top (`pango_layout_get_baseline`).
+    var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
+
     /// Characters no installed font could draw: they would show as boxes ("tofu").
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 

@@ -71,6 +71,16 @@ import TestSupport
         #expect(try run(folder, "export", "csv", "exam", "--layout", "rubric").output == "Student,ID,Q1 i1 −1.5 Sign error,"
             + "Q1 i2 −2 No justification,Q1 i3 −4 Wrong method,Q2 i1 +2 Correct set-up\r\nAnna,,1,0,0,0\r\nBen,,1,1,0,0\r\nCy,,0,0,0,0\r\n")
         #expect(try run(folder, "status", "exam").output.contains("  Q1\tpage 1\tmax 4\t3 / 3\t(2 from the rubric)\n"))
+        let stats = try run(folder, "stats", "exam", "--json").output
+        #expect(stats.contains("""
+            "rubricItems" : [
+                {
+                  "label" : "−1.5 Sign error",
+                  "number" : 1,
+                  "question" : "Q1",
+                  "students" : 2
+                },
+            """), "\(stats)")
 
         // The rubric table, filled in a spreadsheet: Anna loses item 1, Cy gets item 3 (his typed 3 gives way).
         try "Student,ID,Q1 i1 −1.5 Sign error,Q1 i3 −4 Wrong method\r\nAnna,,0,\r\nCy,,,1\r\nBen,,,\r\n"

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `ezgrader stats`: exact numbers in JSON, the text summary, report files and exit codes.
+@Suite struct StatsCommandTests {
+    private let ezgrader = builtProduct("ezgrader")
+
+    /// The hand-computed table of `ExamStatisticsTests` as a project.
+    private func project() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        _ = try StatisticsFixture.partlyGraded(in: folder)
+        return folder
+    }
+
+    @Test func jsonHasTheHandComputedNumbers() throws {
+        let folder = try project()
+        let result = try runCommand(ezgrader, ["stats", folder.path, "--json"])
+        #expect(result.status == 0, "\(result.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let exam = try #require(json["exam"] as? [String: Any])
+        #expect(exam["students"] as? Int == 5 && exam["complete"] as? Int == 4 && exam["incomplete"] as? Int == 1)
+        let numbers = ["mean": 4.25, "median": 4.5, "standardDeviation": 2.165, "minimum": 1, "maximum": 7, "alpha": 0.8,
+                       "standardError": 0.968, "maxTotal": 7]
+        for (key, value) in numbers { #expect(exam[key] as? Double == value, "exam.\(key) = \(exam[key] ?? "nil")") }
+        #expect(exam["kr20"] is NSNull)
+
+        let questions = try #require(json["questions"] as? [[String: Any]])
+        #expect(questions.map { $0["name"] as? String } == ["Q1", "Q2", "Q3", "Q4"])
+        #expect(questions.map { $0["graded"] as? Int } == [5, 4, 5, 0])
+        #expect(questions.map { $0["ungraded"] as? Int } == [0, 1, 0, 5])
+        #expect(questions.prefix(3).map { $0["mean"] as? Double } == [1.2, 2.5, 0.4])
+        #expect(questions.prefix(3).map { $0["standardDeviation"] as? Double } == [0.748, 1.118, 0.49])
+        #expect(questions.prefix(3).map { $0["facility"] as? Double } == [0.6, 0.625, 0.4])
+        #expect(questions.prefix(3).map { $0["itemTotalCorrelation"] as? Double } == [0.853, 0.602, 0.7])
+        #expect(questions.prefix(3).map { $0["discrimination"] as? Double } == [1, 0.75, 1])
+        for key in ["mean", "standardDeviation", "facility", "itemTotalCorrelation", "discrimination"] {
+            #expect(questions[3][key] is NSNull, "Q4.\(key) is n/a: nobody was graded")
+        }
+        #expect(questions[3]["flags"] as? [String] == ["not graded yet"])
+        let distribution = try #require(questions[0]["distribution"] as? [[String: Any]])
+        #expect(distribution.map { $0["points"] as? Double } == [0, 1, 2] && distribution.map { $0["count"] as? Int } == [1, 2, 2])
+        let screening = try #require(json["screening"] as? [String: Any])
+        #expect(screening["questions"] as? Int == 0 && (screening["pairs"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func textSummaryAndReports() throws {
+        let folder = try project()
+        let text = try runCommand(ezgrader, ["stats", folder.path, "-o", folder.file("report.html")])
+        #expect(text.status == 0, "\(text.error)")
+        let lines = text.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(": 5 students, 4 questions; totals over 4 students graded on every question (maximum 7).") == true, "\(lines)")
+        #expect(lines.contains("Totals: mean 4.250, median 4.500, SD 2.165, range 1.000 – 7.000; α 0.800, SEM 0.968."))
+        #expect(lines.contains("  Q4\t0\t5\tn/a\tn/a\tn/a\tn/a\tn/a\tnot graded yet"))
+        #expect(lines.last == "Report written to \(folder.file("report.html")).")
+        #expect(FileManager.default.fileExists(atPath: folder.file("report.html")))
+
+        let pdf = try runCommand(ezgrader, ["stats", folder.path, "--json", "-o", folder.file("report.pdf")])
+        #expect(pdf.status == 0 && pdf.output.hasPrefix("{"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("report.pdf"))).prefix(5) == Data("%PDF-".utf8))
+
+        let wrong = try runCommand(ezgrader, ["stats", folder.path, "-o", folder.file("report.docx")])
+        #expect(wrong.status == 64 && wrong.error.contains("is neither .html nor .pdf"))
+        let unwritable = try runCommand(ezgrader, ["stats", folder.path, "-o", folder.file("missing/report.pdf")])
+        #expect(unwritable.status == 2, "\(unwritable.error)")
+        #expect(unwritable.error.hasPrefix("error: Could not write the report"))
+    }
+}
