@@ -4,6 +4,10 @@ import Foundation
 public enum GradingError: Error, Equatable, Sendable {
     /// No student matches the name or id given.
     case unknownStudent(String)
+    /// A name that fits several students as well (their names, in list order).
+    case ambiguousStudent(String, candidates: [String])
+    /// No student by that name, but one whose name is close (a likely typo).
+    case unknownStudentNear(String, nearest: String)
     /// No question matches the name given.
     case unknownQuestion(name: String, known: [String])
     /// A page number outside the booklet.
@@ -71,6 +75,11 @@ extension GradingError: LocalizedError {
         switch self {
         case .unknownStudent(let name):
             return "No student '\(name)' in this project: check the spelling (ezgrader status lists the students)."
+        case .ambiguousStudent(let name, let candidates):
+            return "'\(name)' could be any of \(candidates.count) students: \(candidates.joined(separator: "; ")). "
+                + "Type more of the name, or the roster id."
+        case .unknownStudentNear(let name, let nearest):
+            return "No student '\(name)' in this project: did you mean '\(nearest)'? (ezgrader status lists the students.)"
         case .unknownQuestion(let name, let known):
             let list = known.isEmpty ? "there are no questions yet (add one with ezgrader question add)"
                 : "the questions are " + known.joined(separator: ", ")

@@ -20,11 +20,19 @@ public struct ProjectDirectory: Sendable, Equatable {
     /// "p<page>q<number>".
     public func question(named name: String) -> NumberedQuestion? { questions.named(name) }
 
-    /// The student a user means by `name`: their name (ignoring case and Unicode form) or roster id.
+    /// The student a user means by `name`, as graders type names (`StudentLookup`: accents, case,
+    /// spaces and "Last, First" ignored, a unique prefix, or the roster id); nil when the name is
+    /// unknown or ambiguous (`resolveStudent` says which).
     public func student(named name: String) -> StudentID? {
+        guard case .found(let index) = StudentLookup(name, among: students.map(\.student)) else { return nil }
+        return StudentID(index)
+    }
+
+    /// The student whose name is `name` exactly (ignoring case and Unicode form only): the
+    /// collision check for a new student, which must not match a prefix.
+    public func student(exactlyNamed name: String) -> StudentID? {
         let key = Student(name: name).nameKey
-        if let index = students.firstIndex(where: { $0.student.nameKey == key }) { return StudentID(index) }
-        return students.firstIndex { $0.student.rosterID == name }.map(StudentID.init)
+        return students.firstIndex { $0.student.nameKey == key }.map(StudentID.init)
     }
 
     /// The student with the stable `key`, nil when they were removed.
@@ -39,8 +47,7 @@ public struct ProjectDirectory: Sendable, Equatable {
 
     /// The student named, or the rule error that says so.
     public func resolveStudent(_ name: String) throws(GradingError) -> StudentID {
-        guard let id = student(named: name) else { throw .unknownStudent(name) }
-        return id
+        StudentID(try students.map(\.student).resolve(studentNamed: name))
     }
 
     /// The question named, or the rule error listing the known ones.

@@ -111,7 +111,7 @@ public struct GradingProject: Sendable {
             throw ProjectError.pageCountMismatch(path: scan, found: document.pageCount, expected: book.pagesPerStudent)
         }
         let student = Student(name: name ?? ScanPaths.studentName(forFile: scan), rosterID: rosterID, email: email)
-        guard book.student(named: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
+        guard book.student(exactlyNamed: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
         if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
             throw ProjectError.rosterIDTaken(id: id, student: owner.student.name)
         }

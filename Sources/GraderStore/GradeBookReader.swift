@@ -15,13 +15,17 @@ enum GradeBookReader {
         NumberedQuestion.inReadingOrder(try questions(db).map(\.question))
     }
 
-    /// The key of the student a user means by `name` — their name (as `Student.nameKey`
-    /// compares names) or roster id, as `ProjectDirectory.student(named:)` finds them — through
-    /// the database's indexes, without reading the class.
-    static func studentKey(named name: String, _ db: Database) throws -> StudentKey? {
-        let id = try Int64.fetchOne(db, sql: "SELECT id FROM student WHERE name_key = ?", arguments: [Student(name: name).nameKey])
-            ?? Int64.fetchOne(db, sql: "SELECT id FROM student WHERE roster_id = ? ORDER BY list_order, id LIMIT 1", arguments: [name])
-        return id.map(StudentKey.init)
+    /// The key of the student a user means by `name`, as `ProjectDirectory.student(named:)` finds
+    /// them: the exact name (as `Student.nameKey` compares names) or roster id through the
+    /// database's indexes, without reading the class; when both miss, the loose rule of
+    /// `StudentLookup` over the students list, whose error lists candidates or the nearest name.
+    static func studentKey(named name: String, _ db: Database) throws -> Result<StudentKey, GradingError> {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM student WHERE name_key = ?", arguments: [Student(name: name).nameKey])
+            ?? Int64.fetchOne(db, sql: "SELECT id FROM student WHERE roster_id = ? ORDER BY list_order, id LIMIT 1", arguments: [name]) {
+            return .success(StudentKey(id))
+        }
+        let entries = try students(db)
+        return Result { () throws(GradingError) in entries[try entries.map(\.student).resolve(studentNamed: name)].key }
     }
 
     /// The name of the student with `key`, nil when there is none.
@@ -138,11 +142,10 @@ extension ProjectStore {
         try read { db in try GradeBookReader.numberedQuestions(db) }
     }
 
-    /// The key of the student a user means by `name` (name in any case or Unicode form, or roster
-    /// id), found through the indexes; the rule error when there is none.
+    /// The key of the student a user means by `name` (see `StudentLookup`), found through the
+    /// indexes when it is exact; the rule error when it is unknown or ambiguous.
     public func studentKey(named name: String) throws -> StudentKey {
-        guard let key = try read({ db in try GradeBookReader.studentKey(named: name, db) }) else { throw GradingError.unknownStudent(name) }
-        return key
+        try read { db in try GradeBookReader.studentKey(named: name, db) }.get()
     }
 }
 

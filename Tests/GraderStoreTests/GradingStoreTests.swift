@@ -134,4 +134,20 @@ import TestSupport
         #expect(question.question.position == RelativePoint(x: 0.5, y: 0.5), "measured on a Letter page")
         #expect(GradingProgress(try store.gradeBook()).questions.map(\.graded) == [0])
     }
+
+    /// The indexed lookup falls back to the loose rule over the students list when the exact name
+    /// and roster id miss.
+    @Test func theIndexedLookupFindsNamesAsGradersTypeThem() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Schmidt, Anna", "Zoë Ångström", "Anna Weber"])
+        let keys = try store.directory().students.map(\.key)
+        #expect(try store.studentKey(named: "schmidt, anna") == keys[0])
+        #expect(try store.studentKey(named: "Anna Schmidt") == keys[0])
+        #expect(try store.studentKey(named: "Zoe Angstrom") == keys[1])
+        #expect(try store.studentKey(named: "Web") == keys[2])
+        #expect(message { _ = try store.studentKey(named: "Anna") }
+            == "'Anna' could be any of 2 students: Schmidt, Anna; Anna Weber. Type more of the name, or the roster id.")
+        #expect(message { _ = try store.studentKey(named: "Ana Webr") }
+            == "No student 'Ana Webr' in this project: did you mean 'Anna Weber'? (ezgrader status lists the students.)")
+    }
 }
