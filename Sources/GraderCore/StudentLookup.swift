@@ -31,9 +31,9 @@ public enum StudentLookup: Equatable, Sendable {
         if let result = Self.decide(loose) { self = result; return }
         let prefixed = students.indices.filter { forms[$0].contains { $0.hasPrefix(key) } }
         if let result = Self.decide(prefixed) { self = result; return }
-        let distances = forms.map { $0.map { Self.editDistance(key, $0) }.min() ?? .max }
+        let distances = forms.map { $0.map { NearestName.editDistance(key, $0) }.min() ?? .max }
         let best = distances.indices.min { distances[$0] < distances[$1] }
-        let tolerance = max(2, key.count / 3)
+        let tolerance = NearestName.tolerance(key)
         self = .missing(nearest: best.flatMap { distances[$0] <= tolerance ? $0 : nil })
     }
 
@@ -62,20 +62,6 @@ public enum StudentLookup: Equatable, Sendable {
         let words = words(student.name)
         guard words.count > 1 else { return [words.joined()] }
         return words.indices.map { (words[$0...] + words[..<$0]).joined() }
-    }
-
-    /// Levenshtein distance between two keys, by characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

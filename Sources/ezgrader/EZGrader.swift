@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraderKit
 
 @main
 struct EZGrader: ParsableCommand {
@@ -29,6 +30,31 @@ struct EZGrader: ParsableCommand {
     /// SIGPIPE half-way through a change: writes fail with EPIPE instead, and are handled.
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        if let message = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data(message.utf8))
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         main(nil)
+    }
+
+    /// The message for a command name that is not one (`ezgrader exprot`, `ezgrader export cvs`),
+    /// suggesting the command meant; nil when the words name commands all the way down.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        var command: ParsableCommand.Type = EZGrader.self
+        var path = ["ezgrader"]
+        for argument in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !argument.hasPrefix("-"), argument != "help" else { return nil }
+            if let next = subcommands.first(where: { $0._commandName == argument }) {
+                command = next
+                path.append(argument)
+                continue
+            }
+            let parent = path.joined(separator: " ")
+            let guess = NearestName.nearest(to: argument.lowercased(), among: subcommands.map { $0._commandName })
+            guard let guess else { return "Error: '\(argument)' is not an ezgrader command: '\(parent) --help' lists the commands.\n" }
+            return "Error: '\(argument)' is not an ezgrader command. Did you mean '\(parent) \(guess)'? ('\(parent) --help' lists the commands.)\n"
+        }
+        return nil
     }
 }

@@ -11,7 +11,7 @@ struct ScoreCommand: ParsableCommand {
               ezgrader score exam.ezgrader --student S1003 --question Q2 ?
             """)
     @OptionGroup var options: ProjectOptions
-    @Option(help: "Student name (any case) or roster id.") var student: String
+    @Option(help: "Student: their name as you would type it (any case or accents, \"First Last\" or \"Last, First\", a unique start) or roster id.") var student: String
     @Option(help: "Question label or p<page>q<n>.") var question: String
     @Argument(help: "Points (0 to max, steps of 0.25) or ?.") var value: String
 

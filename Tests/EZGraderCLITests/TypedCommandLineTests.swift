@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The command line as graders actually type it (issue 18).
+@Suite struct TypedCommandLineTests {
+    private let ezgrader = builtProduct("ezgrader")
+
+    /// A project of three scanned students, 2 pages each, with one question Q1 (max 4).
+    private func project(_ names: [String] = ["Anna Schmidt", "Anna Weber", "O'Brien, Pat"]) throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(names, pages: 2, in: folder)
+        let created = try run(folder, "new", "exam", folder.path)
+        #expect(created.status == 0, "\(created.error)")
+        try run(folder, "question", "add", "exam", "--page", "2", "--at", "430,60", "--max", "4", "--label", "Q1")
+        return folder
+    }
+
+    @discardableResult
+    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
+        try runCommand(ezgrader, arguments, in: folder.path)
+    }
+
+    @Test func studentNamesAsGradersTypeThem() throws {
+        let folder = try project()
+        #expect(try run(folder, "score", "exam", "--student", "Pat O'Brien", "--question", "Q1", "3").status == 0)
+        #expect(try run(folder, "score", "exam", "--student", "schmidt, anna", "--question", "Q1", "2").status == 0)
+        #expect(try run(folder, "score", "exam", "--student", "web", "--question", "Q1", "1").status == 0)
+        let ambiguous = try run(folder, "score", "exam", "--student", "Anna", "--question", "Q1", "1")
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.error == "error: 'Anna' could be any of 2 students: Anna Schmidt; Anna Weber. Type more of the name, or the roster id.\n")
+        let typo = try run(folder, "score", "exam", "--student", "Pat OBrein", "--question", "Q1", "1")
+        #expect(typo.error == "error: No student 'Pat OBrein' in this project: did you mean 'O'Brien, Pat'? (ezgrader status lists the students.)\n")
+        let table = try run(folder, "export", "csv", "exam", "--layout", "students").output
+        #expect(table.contains("Anna Schmidt,,,2,") && table.contains("Anna Weber,,,1,") && table.contains("\"O'Brien, Pat\",,,3,"))
+    }
+
+    @Test func unknownCommandsSuggestTheOneMeant() throws {
+        let folder = TemporaryFolder()
+        let export = try run(folder, "exprot")
+        #expect(export.status == 64)
+        #expect(export.error == "Error: 'exprot' is not an ezgrader command. Did you mean 'ezgrader export'? ('ezgrader --help' lists the commands.)\n")
+        #expect(try run(folder, "scor", "exam", "--student", "Anna", "2").error
+            == "Error: 'scor' is not an ezgrader command. Did you mean 'ezgrader score'? ('ezgrader --help' lists the commands.)\n")
+        #expect(try run(folder, "export", "cvs", "exam").error
+            == "Error: 'cvs' is not an ezgrader command. Did you mean 'ezgrader export csv'? ('ezgrader export --help' lists the commands.)\n")
+        let nonsense = try run(folder, "xyzzyplugh")
+        #expect(nonsense.status == 64)
+        #expect(nonsense.error == "Error: 'xyzzyplugh' is not an ezgrader command: 'ezgrader --help' lists the commands.\n")
+        #expect(try run(folder, "help", "export").status == 0)
+    }
+}
