@@ -2,9 +2,10 @@
 /// doubled quotes and line breaks; records end at CRLF, LF or CR; a quote left open to the end of
 /// the file is an error naming the line it opened on (a lenient reader drops the rest as one field).
 public enum CSVRecords {
-    /// The records of `text`, each a list of fields; a blank line is a record of one empty field.
-    public static func parse(_ text: String) throws(ScoreImportError) -> [[String]] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+    /// The records of `text`, each a list of fields split at `separator` (a comma, or the
+    /// semicolon European spreadsheets write); a blank line is a record of one empty field.
+    public static func parse(_ text: String, separator: CSVSeparator = .comma) throws(ScoreImportError) -> [[String]] {
+        let quote = UInt8(ascii: "\""), comma = separator.byte, cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
         var records: [[String]] = [], record: [String] = [], field: [UInt8] = []
         var quoted = false, wasQuoted = false, line = 1, quoteLine = 1
         let bytes = Array(text.utf8)
@@ -50,4 +51,40 @@ public enum CSVRecords {
         }
         return records
     }
+}
+
+/// The character between fields: a comma (RFC 4180), or a semicolon as spreadsheets write CSV
+/// where the comma is the decimal mark (Excel in most of Europe).
+public enum CSVSeparator: Sendable, Equatable, CustomStringConvertible {
+    /// `,`
+    case comma
+    /// `;`, with decimal commas in the numbers.
+    case semicolon
+
+    var byte: UInt8 { self == .comma ? UInt8(ascii: ",") : UInt8(ascii: ";") }
+
+    /// The separator of `text`: a semicolon when its first line (outside quotes) holds more
+    /// semicolons than commas, else a comma.
+    public static func detect(_ text: String) -> CSVSeparator {
+        var quoted = false, commas = 0, semicolons = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if quoted { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            if byte == UInt8(ascii: ",") { commas += 1 }
+            if byte == UInt8(ascii: ";") { semicolons += 1 }
+        }
+        return semicolons > commas ? .semicolon : .comma
+    }
+
+    /// A field as the score rules read it: with semicolons, "2,5" (a decimal comma) is 2.5.
+    public func number(_ field: String) -> String {
+        guard self == .semicolon else { return field }
+        let parts = field.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return field }
+        return parts.joined(separator: ".")
+    }
+
+    /// How the import reports it.
+    public var description: String { self == .comma ? "comma-separated" : "semicolon-separated, decimal commas" }
 }

@@ -8,9 +8,25 @@ public enum ScoreTables {
     /// The CSV text of the project's scores in `layout`; with `graders`, the students layout
     /// names who gave each student's scores.
     public static func csv(_ project: GradingProject, layout: GradeTable.Layout, assignment: String, graders: Bool = false) throws -> String {
+        try export(project, layout: layout, assignment: assignment, graders: graders).text
+    }
+
+    /// A table as written, and what the grader should know before importing it elsewhere.
+    public struct Export: Sendable {
+        /// The CSV text.
+        public let text: String
+        /// Scores still "?", students an LMS cannot match.
+        public let notices: [GradeTableNotice]
+    }
+
+    /// The table of the project's scores in `layout` with its notices, read in one snapshot;
+    /// with `bom`, the text starts with the byte-order mark Excel needs to read UTF-8.
+    public static func export(_ project: GradingProject, layout: GradeTable.Layout, assignment: String, graders: Bool = false,
+                              bom: Bool = false) throws -> Export {
         let book = try project.store.gradeBook()
         let names = graders ? try graderNames(project, book) : nil
-        return CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names))
+        let text = CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names))
+        return Export(text: (bom ? "\u{FEFF}" : "") + text, notices: GradeTable.notices(book, layout: layout))
     }
 
     /// Each student's graders (of the scores standing now), sorted.
@@ -40,14 +56,29 @@ public enum ScoreTables {
     /// the project as it is then (a maximum lowered meanwhile is seen). Returns how many scores changed.
     @discardableResult
     public static func importCSV(_ path: String, into project: GradingProject) throws -> Int {
+        try importTable(path, into: project).changed
+    }
+
+    /// What an import did.
+    public struct ImportReport: Sendable, Equatable {
+        /// How many scores (or students' rubric items) changed.
+        public let changed: Int
+        /// The separator the file turned out to use.
+        public let separator: CSVSeparator
+    }
+
+    /// `importCSV`, also saying which separator the file used: a comma, or the semicolon of
+    /// European spreadsheets (whose decimal commas are read as points).
+    public static func importTable(_ path: String, into project: GradingProject) throws -> ImportReport {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
         if let size, size > importLimit { throw ScoreTableError.tooLarge(path: path, bytes: size, limit: importLimit) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ScoreTableError.unreadable(path: path) }
         guard data.count <= importLimit else { throw ScoreTableError.tooLarge(path: path, bytes: data.count, limit: importLimit) }
         guard var text = String(data: data, encoding: .utf8) else { throw ScoreTableError.notUTF8(path: path) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        let rows = try CSVRecords.parse(text)
-        return try project.store.change("import \((path as NSString).lastPathComponent)") { writer in
+        let separator = CSVSeparator.detect(text)
+        let rows = try CSVRecords.parse(text, separator: separator).map { $0.map(separator.number) }
+        let changed = try project.store.change("import \((path as NSString).lastPathComponent)") { writer in
             let book = try writer.gradeBook()
             if let header = rows.first, RubricImport.isRubricLayout(header) { return try importItems(rows, book, writer) }
             let keys = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
@@ -59,6 +90,7 @@ public enum ScoreTables {
             }
             return changed
         }
+        return ImportReport(changed: changed, separator: separator)
     }
 
     /// Sets the rubric items a `rubric` table gives; returns how many students' items changed.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GraderKit
 
 struct ExportCommand: ParsableCommand {
@@ -25,6 +26,7 @@ struct ExportCommand: ParsableCommand {
         @Option(help: "questions, students, canvas, responses or rubric.") var layout: String = "questions"
         @Option(help: "The assignment's column name for --layout canvas.") var assignment: String = "Exam"
         @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
+        @Flag(help: "Start the file with a byte-order mark, so Excel reads accented names right.") var bom = false
 
         func validate() throws {
             guard GradeTable.Layout(rawValue: layout) != nil else {
@@ -34,15 +36,20 @@ struct ExportCommand: ParsableCommand {
         }
 
         func run() throws {
-            let text = try reportingErrors {
-                try ScoreTables.csv(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment, graders: graders)
+            let table = try reportingErrors {
+                try ScoreTables.export(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment,
+                                       graders: graders, bom: bom)
             }
+            // Notices go to stderr: stdout stays the CSV, fit to pipe into a file.
+            let notices = table.notices.map { "Note: \($0)\n" }.joined()
             guard let output else {
-                do { try writeStandardOutput(text) } catch { throw report(error, exit: ExitStatus.writeFailed) }
+                do { try writeStandardOutput(table.text) } catch { throw report(error, exit: ExitStatus.writeFailed) }
+                FileHandle.standardError.write(Data(notices.utf8))
                 return
             }
-            do { try ScoreTables.write(text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
+            do { try ScoreTables.write(table.text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
             print("Wrote \(output).")
+            FileHandle.standardError.write(Data(notices.utf8))
         }
     }
 }
@@ -111,8 +118,13 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let imported = try ScoreTables.importCSV(file, into: try options.open())
-                if options.json { try printJSON(["imported": imported]) } else { print("Imported \(count(imported, "score")) from \(file).") }
+                let imported = try ScoreTables.importTable(file, into: try options.open())
+                if options.json {
+                    struct Imported: Encodable { let imported: Int, separator: String }
+                    try printJSON(Imported(imported: imported.changed, separator: imported.separator == .comma ? "," : ";"))
+                } else {
+                    print("Imported \(count(imported.changed, "score")) from \(file) (\(imported.separator)).")
+                }
             }
         }
     }

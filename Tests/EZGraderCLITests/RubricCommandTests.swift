@@ -85,7 +85,7 @@ import TestSupport
         // The rubric table, filled in a spreadsheet: Anna loses item 1, Cy gets item 3 (his typed 3 gives way).
         try "Student,ID,Q1 i1 −1.5 Sign error,Q1 i3 −4 Wrong method\r\nAnna,,0,\r\nCy,,,1\r\nBen,,,\r\n"
             .write(toFile: folder.file("items.csv"), atomically: true, encoding: .utf8)
-        #expect(try run(folder, "import", "csv", "exam", "items.csv").output == "Imported 2 scores from items.csv.\n")
+        #expect(try run(folder, "import", "csv", "exam", "items.csv").output == "Imported 2 scores from items.csv (comma-separated).\n")
         #expect(try run(folder, "export", "csv", "exam").output.components(separatedBy: "\r\n")[1] == "Page 1,Q1,4,?,0.5,0")
         try "Student,ID,Q1 i2 −2 No justification\r\nAnna,,yes\r\n".write(toFile: folder.file("bad.csv"), atomically: true, encoding: .utf8)
         #expect(try run(folder, "import", "csv", "exam", "bad.csv").error.hasPrefix("error: Row 2, column C: 'yes' is neither 1 (applied) nor 0 (not applied)."))

@@ -50,7 +50,7 @@ import TestSupport
         #expect(table == "Student,ID,Email,Q1,Total,Max,Percent,Ungraded,Graded by\r\nAnna,,,?,0,4,0,1,\r\n"
             + "Ben,,,2,2,4,50,0,ben\r\nCy,,,1.5,1.5,4,37.5,0,ben\r\n")
         try table.write(toFile: folder.file("students.csv"), atomically: true, encoding: .utf8)
-        #expect(try run(folder, "import", "csv", "exam", "students.csv", "--grader", "ann").output == "Imported 0 scores from students.csv.\n",
+        #expect(try run(folder, "import", "csv", "exam", "students.csv", "--grader", "ann").output == "Imported 0 scores from students.csv (comma-separated).\n",
                 "the Graded by column is read back as no score")
     }
 

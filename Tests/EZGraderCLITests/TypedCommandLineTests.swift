@@ -49,4 +49,34 @@ import TestSupport
         #expect(nonsense.error == "Error: 'xyzzyplugh' is not an ezgrader command: 'ezgrader --help' lists the commands.\n")
         #expect(try run(folder, "help", "export").status == 0)
     }
+
+    @Test func exportSaysWhatIsStillUngradedOnStandardError() throws {
+        let folder = try project()
+        try run(folder, "score", "exam", "--student", "Pat O'Brien", "--question", "Q1", "3")
+        let students = try run(folder, "export", "csv", "exam", "--layout", "students")
+        #expect(students.output.hasPrefix("Student,ID,Email,Q1,Total,Max,Percent,Ungraded\r\n"))
+        #expect(students.error == "Note: 2 scores are still \"?\": the totals count them as 0 until graded (ezgrader status shows where).\n")
+        let canvas = try run(folder, "export", "csv", "exam", "--layout", "canvas", "-o", "canvas.csv")
+        #expect(canvas.output == "Wrote canvas.csv.\n")
+        #expect(canvas.error == """
+            Note: 2 scores are still "?": the totals count them as 0 until graded (ezgrader status shows where).
+            Note: 3 students have no roster id or e-mail for Canvas to match on (Anna Schmidt; Anna Weber; O'Brien, Pat): \
+            Canvas will skip those rows; enter them by hand or give the students ids in a roster (ezgrader new --roster).
+
+            """)
+    }
+
+    @Test func excelGetsAByteOrderMarkAndSemicolonFilesImport() throws {
+        let folder = try project()
+        #expect(try run(folder, "export", "csv", "exam", "--layout", "students", "--bom", "-o", "excel.csv").status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("excel.csv")))
+        #expect(Array(bytes.prefix(11)) == Array("\u{FEFF}Student,".utf8))
+        let european = "Student;ID;Email;Q1;Total\r\n\"Schmidt, Anna\";;;2,5;\r\nAnna Weber;;;3;\r\n"
+        try european.write(toFile: folder.file("european.csv"), atomically: true, encoding: .utf8)
+        let imported = try run(folder, "import", "csv", "exam", "european.csv")
+        #expect(imported.output == "Imported 2 scores from european.csv (semicolon-separated, decimal commas).\n", "\(imported.error)")
+        #expect(try run(folder, "export", "csv", "exam", "--layout", "students").output.contains("Anna Schmidt,,,2.5,2.5,4,62.5,0\r\n"))
+        let again = try run(folder, "import", "csv", "exam", "excel.csv")
+        #expect(again.output == "Imported 2 scores from excel.csv (comma-separated).\n", "\(again.error)")
+    }
 }
