@@ -11,9 +11,9 @@ public enum CSVCell: Hashable, Sendable {
 /// CRLF line ends, UTF-8. Text starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`,
 /// the mark spreadsheets show as "this is text", so `=HYPERLINK(…)` in a name is never run.
 public enum CSVText {
-    /// The CSV text of `rows`.
-    public static func write(_ rows: [[CSVCell]]) -> String {
-        rows.map { row in row.map(field).joined(separator: ",") + "\r\n" }.joined()
+    /// The CSV text of `rows`; with `quoteEveryField`, every field is quoted, needed or not.
+    public static func write(_ rows: [[CSVCell]], quoteEveryField: Bool = false) -> String {
+        rows.map { row in row.map { field($0, quoted: quoteEveryField) }.joined(separator: ",") + "\r\n" }.joined()
     }
 
     /// The characters that make a spreadsheet read a cell as a formula.
@@ -36,13 +36,13 @@ public enum CSVText {
         return first == "'" && needsGuard(text.dropFirst())
     }
 
-    private static func field(_ cell: CSVCell) -> String {
+    private static func field(_ cell: CSVCell, quoted: Bool) -> String {
         let value: String
         switch cell {
         case .text(let text): value = neutralised(text)
         case .number(let number): value = number
         }
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
+        guard quoted || value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The tables graders export: per question (EZ Grader's own), per student (spreadsheets), and
-/// a Canvas gradebook import. Students appear in roster order (or name order without a roster),
+/// gradebook imports for Canvas, Moodle, Brightspace and Blackboard. Students appear in roster order (or name order without a roster),
 /// never in the grading order.
 public enum GradeTable {
     /// The layouts.
@@ -16,6 +16,15 @@ public enum GradeTable {
         case responses
         /// Rows = students: name, id, a column per rubric item, 1 where it is applied, else 0.
         case rubric
+        /// Moodle grade import: ID number, Email address, Full name, the total.
+        case moodle
+        /// Brightspace (D2L) grade import: OrgDefinedId, "<item> Points Grade", End-of-Line Indicator.
+        case brightspace
+        /// Blackboard Grade Center upload: Username, "<item> [Total Pts: N Score]".
+        case blackboard
+
+        /// Whether every field is written in quotes (Blackboard's comma-delimited upload wants them).
+        public var quotesEveryField: Bool { self == .blackboard }
     }
 
     /// The heading of the students layout's last column when graders are shown.
@@ -31,6 +40,9 @@ public enum GradeTable {
         case .canvas: canvasRows(book, assignment: assignment)
         case .rubric: rubricRows(book)
         case .responses: responseRows(book)
+        case .moodle: moodleRows(book, assignment: assignment)
+        case .brightspace: brightspaceRows(book, assignment: assignment)
+        case .blackboard: blackboardRows(book, assignment: assignment)
         }
     }
 
@@ -84,6 +96,47 @@ public enum GradeTable {
             let student = book.students[id.index].student
             return [.text(student.name), .text(""), .text(student.rosterID ?? ""), .text(student.email ?? ""), .text(""),
                     .number(earned(book, id).description)]
+        }
+    }
+
+    // The LMS layouts carry one grade item, the exam's total (named by `assignment`), one row per
+    // student in table order. Each follows the header rules of its importer:
+    //
+    // Moodle — Grades ▸ Import ▸ CSV file (https://docs.moodle.org/en/Grade_import): the file needs
+    // one identifier column, mapped on import to a user field (ID number, e-mail address, username
+    // or user id), and one column per grade item, mapped to the item; other columns are ignored.
+    // We write Moodle's own export headings "ID number" and "Email address" (either can be the
+    // identifier), "Full name" for the reader, then the item.
+    //
+    // Brightspace / D2L — Grades ▸ Import (https://community.d2l.com/brightspace/kb/articles/3538-importing-grades):
+    // "OrgDefinedId" (or Username) first; a numeric item's column is "<item> Points Grade" holding
+    // points earned; the last column is "End-of-Line Indicator" holding "#" on every row; other user
+    // details (names, e-mail) must not be imported, so none are written.
+    //
+    // Blackboard — Grade Center ▸ Work Offline ▸ Upload
+    // (https://help.blackboard.com/Learn/Instructor/Original/Grade/Grading_Tasks/Work_Offline_With_Grade_Data):
+    // a "Username" column identifies the student (required); a grade column is headed as Blackboard
+    // downloads it, "<item> [Total Pts: N Score]" (N the points possible); a heading without a
+    // column id creates a new column. Comma-delimited data is quoted in every field.
+    private static func moodleRows(_ book: GradeBook, assignment: String) -> [[CSVCell]] {
+        let header: [CSVCell] = ["ID number", "Email address", "Full name", assignment].map(CSVCell.text)
+        return [header] + studentOrder(book).map { id in
+            let student = book.students[id.index].student
+            return [.text(student.rosterID ?? ""), .text(student.email ?? ""), .text(student.name), .number(earned(book, id).description)]
+        }
+    }
+
+    private static func brightspaceRows(_ book: GradeBook, assignment: String) -> [[CSVCell]] {
+        let header: [CSVCell] = ["OrgDefinedId", "\(assignment) Points Grade", "End-of-Line Indicator"].map(CSVCell.text)
+        return [header] + studentOrder(book).map { id in
+            [.text(book.students[id.index].student.rosterID ?? ""), .number(earned(book, id).description), .number("#")]
+        }
+    }
+
+    private static func blackboardRows(_ book: GradeBook, assignment: String) -> [[CSVCell]] {
+        let header: [CSVCell] = [.text("Username"), .text("\(assignment) [Total Pts: \(maximum(book)) Score]")]
+        return [header] + studentOrder(book).map { id in
+            [.text(book.students[id.index].student.rosterID ?? ""), .number(earned(book, id).description)]
         }
     }
 

@@ -52,6 +52,9 @@ extension GradeTable.Layout {
     public var learningSystem: LearningSystem? {
         switch self {
         case .canvas: LearningSystem(name: "Canvas", idName: "roster id or e-mail") { $0.rosterID ?? $0.email }
+        case .moodle: LearningSystem(name: "Moodle", idName: "roster id or e-mail") { $0.rosterID ?? $0.email }
+        case .brightspace: LearningSystem(name: "Brightspace", idName: "roster id (its OrgDefinedId)") { $0.rosterID }
+        case .blackboard: LearningSystem(name: "Blackboard", idName: "roster id (its Username)") { $0.rosterID }
         case .questions, .students, .responses, .rubric: nil
         }
     }

@@ -25,7 +25,8 @@ public enum ScoreTables {
                               bom: Bool = false) throws -> Export {
         let book = try project.store.gradeBook()
         let names = graders ? try graderNames(project, book) : nil
-        let text = CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names))
+        let text = CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names),
+                                 quoteEveryField: layout.quotesEveryField)
         return Export(text: (bom ? "\u{FEFF}" : "") + text, notices: GradeTable.notices(book, layout: layout))
     }
 

@@ -10,10 +10,11 @@ struct ExportCommand: ParsableCommand {
     struct CSVExport: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "csv",
-            abstract: "Write the scores as CSV: per question, per student, or for a Canvas gradebook.",
+            abstract: "Write the scores as CSV: per question, per student, or for an LMS gradebook.",
             discussion: """
                 Layouts: questions (rows = questions, a column per student, a Total row), students \
-                (a row per student with total, max, percent), canvas (Canvas gradebook import), responses (every bubble row as read), rubric (a column per rubric item, 1 where applied).
+                (a row per student with total, max, percent), canvas, moodle, brightspace, blackboard (each \
+                LMS's grade import, the total as one grade item named by --assignment), responses (every bubble row as read), rubric (a column per rubric item, 1 where applied).
                 Students follow the roster order (or name order). Text a spreadsheet would run as a \
                 formula is written with a leading '.
 
@@ -23,14 +24,14 @@ struct ExportCommand: ParsableCommand {
                 """)
         @OptionGroup var options: ProjectOptions
         @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).") var output: String?
-        @Option(help: "questions, students, canvas, responses or rubric.") var layout: String = "questions"
-        @Option(help: "The assignment's column name for --layout canvas.") var assignment: String = "Exam"
+        @Option(help: "questions, students, canvas, moodle, brightspace, blackboard, responses or rubric.") var layout: String = "questions"
+        @Option(help: "The grade item's name for the LMS layouts (canvas, moodle, brightspace, blackboard).") var assignment: String = "Exam"
         @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
         @Flag(help: "Start the file with a byte-order mark, so Excel reads accented names right.") var bom = false
 
         func validate() throws {
             guard GradeTable.Layout(rawValue: layout) != nil else {
-                throw ValidationError("--layout must be questions, students, canvas, responses or rubric, not '\(layout)'.")
+                throw ValidationError("--layout must be questions, students, canvas, moodle, brightspace, blackboard, responses or rubric, not '\(layout)'.")
             }
             if graders && layout != "students" { throw ValidationError("--graders goes with --layout students.") }
         }

@@ -57,6 +57,65 @@ import TestSupport
         #expect(canvas.contains(#""O'Brien, Pat",,S4,pat@example.edu,,0"#))
     }
 
+    /// A class for the LMS layouts: one student with roster id and e-mail, one with e-mail only,
+    /// one with neither (so the table is in name order).
+    private func lmsProject(_ folder: TemporaryFolder) throws -> GradingProject {
+        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: 1, grader: try .tester())
+        let students = [Student(name: "Schmidt, Anna", rosterID: "20067930", email: "anna@example.edu"),
+                        Student(name: "Ben Okafor", email: "ben@example.edu"), Student(name: "=Cy")]
+        try store.change("students") { writer in
+            for student in students {
+                try writer.insertStudent(student, scanFile: "x.pdf", sha256: "0", pageSizes: [PageSize(width: 612, height: 792)])
+            }
+        }
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "6", label: "Q1")
+        _ = try store.addQuestion(page: 1, at: "100,300", maxPoints: "2.5", label: "Q2")
+        try store.setScore(student: "Anna Schmidt", question: "Q1", value: "5.5")
+        try store.setScore(student: "Anna Schmidt", question: "Q2", value: "2")
+        try store.setScore(student: "Ben", question: "Q1", value: "3")
+        return GradingProject(folder: folder.path, store: store)
+    }
+
+    @Test func lmsLayoutsExactText() throws {
+        let folder = TemporaryFolder()
+        let project = try lmsProject(folder)
+        #expect(try ScoreTables.csv(project, layout: .moodle, assignment: "Midterm 1") == [
+            "ID number,Email address,Full name,Midterm 1",
+            ",,'=Cy,0",
+            ",ben@example.edu,Ben Okafor,3",
+            "20067930,anna@example.edu,\"Schmidt, Anna\",7.5",
+        ].map { $0 + "\r\n" }.joined())
+        #expect(try ScoreTables.csv(project, layout: .brightspace, assignment: "Midterm 1") == [
+            "OrgDefinedId,Midterm 1 Points Grade,End-of-Line Indicator",
+            ",0,#",
+            ",3,#",
+            "20067930,7.5,#",
+        ].map { $0 + "\r\n" }.joined())
+        #expect(try ScoreTables.csv(project, layout: .blackboard, assignment: "Midterm 1") == [
+            #""Username","Midterm 1 [Total Pts: 8.5 Score]""#,
+            #""","0""#,
+            #""","3""#,
+            #""20067930","7.5""#,
+        ].map { $0 + "\r\n" }.joined())
+    }
+
+    @Test func lmsLayoutsSayWhoCannotBeMatched() throws {
+        let folder = TemporaryFolder()
+        let project = try lmsProject(folder)
+        let ungraded = GradeTableNotice.ungraded(count: 3)
+        #expect(try ScoreTables.export(project, layout: .moodle, assignment: "M").notices
+            == [ungraded, .noMatchingID(lms: "Moodle", what: "roster id or e-mail", students: ["=Cy"])])
+        let brightspace = try ScoreTables.export(project, layout: .brightspace, assignment: "M").notices
+        #expect(brightspace == [ungraded, .noMatchingID(lms: "Brightspace", what: "roster id (its OrgDefinedId)", students: ["=Cy", "Ben Okafor"])])
+        #expect(brightspace.map(\.description) == [
+            "3 scores are still \"?\": the totals count them as 0 until graded (ezgrader status shows where).",
+            "2 students have no roster id (its OrgDefinedId) for Brightspace to match on (=Cy; Ben Okafor): Brightspace will skip "
+                + "those rows; enter them by hand or give the students ids in a roster (ezgrader new --roster).",
+        ])
+        #expect(try ScoreTables.export(project, layout: .students, assignment: "M").notices == [ungraded])
+        #expect(try ScoreTables.export(project, layout: .rubric, assignment: "M").notices == [])
+    }
+
     /// Reads the export back with CSV.swift, a parser that shares no code with our writer.
     @Test func aRealCSVParserReadsEveryCell() throws {
         let folder = TemporaryFolder()
