@@ -48,6 +48,12 @@ extension GradingProject {
     /// Removes a question and its scores for everyone.
     public func removeQuestion(_ question: QuestionID) throws { try store.removeQuestion(question) }
 
+    /// Moves a question's box for everyone (to a position, or by a shift in points) as one
+    /// undoable step; refused off the page. Returns the question as numbered after the move.
+    public func moveQuestion(_ question: QuestionID, _ move: QuestionMove) throws -> NumberedQuestion {
+        try store.moveQuestion(question, move)
+    }
+
     /// Removes a student with their scores and annotations.
     public func removeStudent(_ student: StudentKey) throws { try store.removeStudent(student) }
 

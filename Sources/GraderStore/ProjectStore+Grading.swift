@@ -75,6 +75,19 @@ extension ProjectStore {
         }
     }
 
+    /// Moves a question's box for everyone, measured on the first student's page, as one undoable
+    /// step; refused when the box would leave the page. Returns the question as numbered after the
+    /// move (an unlabelled question's p<page>q<n> name follows its new place in reading order).
+    public func moveQuestion(_ id: QuestionID, _ move: QuestionMove) throws -> NumberedQuestion {
+        try change("move question \(try directory().resolveQuestion(id: id).name)") { writer in
+            let directory = try writer.directory()
+            let question = try directory.resolveQuestion(id: id).question
+            let size = directory.referencePageSize(page: question.page)
+            try writer.updatePosition(id, to: try move.destination(from: question.position, page: question.page, size: size))
+            return try writer.directory().resolveQuestion(id: id)
+        }
+    }
+
     /// Removes a question (and its scores) for everyone.
     public func removeQuestion(_ id: QuestionID) throws {
         try change("remove question \(try directory().resolveQuestion(id: id).name)") { writer in

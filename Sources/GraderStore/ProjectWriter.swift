@@ -101,6 +101,11 @@ public struct ProjectWriter {
         try db.execute(sql: "UPDATE question SET max_quarters = ? WHERE id = ?", arguments: [maxPoints.quarters, question.rawValue])
     }
 
+    /// Moves a question's box to `position` (on every student's page).
+    public func updatePosition(_ question: QuestionID, to position: RelativePoint) throws {
+        try db.execute(sql: "UPDATE question SET x = ?, y = ? WHERE id = ?", arguments: [position.x, position.y, question.rawValue])
+    }
+
     /// Removes a question and every score on it.
     public func deleteQuestion(_ question: QuestionID) throws {
         try db.execute(sql: "DELETE FROM question WHERE id = ?", arguments: [question.rawValue])

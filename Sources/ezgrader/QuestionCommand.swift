@@ -4,8 +4,8 @@ import GraderKit
 struct QuestionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "question",
-        abstract: "Add, list, curve or remove grade boxes (questions).",
-        subcommands: [Add.self, Import.self, List.self, SetMax.self, Remove.self])
+        abstract: "Add, list, move, curve or remove grade boxes (questions).",
+        subcommands: [Add.self, Import.self, List.self, Move.self, SetMax.self, Remove.self])
 
     /// A question as scripts see it.
     struct Line: Encodable {
@@ -17,7 +17,9 @@ struct QuestionCommand: ParsableCommand {
             (x, y) = ((point.x * 10).rounded() / 10, (point.y * 10).rounded() / 10)
         }
 
-        var text: String { "\(name)\tpage \(page)\tat \(format(x)),\(format(y))\tmax \(max)" }
+        var text: String { "\(name)\tpage \(page)\tat \(at)\tmax \(max)" }
+        /// The top-left corner as x,y in points.
+        var at: String { "\(format(x)),\(format(y))" }
         private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
     }
 
@@ -85,6 +87,43 @@ struct QuestionCommand: ParsableCommand {
                 let lines = book.questions.map { Line($0, on: book.referencePageSize(page: $0.question.page)) }
                 if options.json { try printJSON(lines) } else if lines.isEmpty { print("No questions yet.") } else {
                     lines.forEach { print($0.text) }
+                }
+            }
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a grade box for everyone: to a position, or by a shift (one undo step).",
+            discussion: """
+                --to is the box's new top-left corner (x,y in points from the page's top-left \
+                corner, or x%,y%); --by shifts it by dx,dy points, right and down positive. A box \
+                that would leave the page is refused, not clamped.
+
+                Example:
+                  ezgrader question move exam.ezgrader Q2 --to 430,80
+                  ezgrader question move exam.ezgrader Q2 --by -20,15
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The question (label or p<page>q<n>).") var question: String
+        @Option(help: "New top-left corner: x,y in points, or x%,y%.") var to: String?
+        // Unconditional: "-20,15" is a value here, not an option.
+        @Option(parsing: .unconditional, help: "Shift: dx,dy in points (right and down positive, e.g. -20,15).") var by: String?
+
+        func validate() throws {
+            guard (to == nil) != (by == nil) else { throw ValidationError("Give either --to x,y or --by dx,dy.") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let project = try options.open()
+                let move: QuestionMove = try to.map { .to(try parsePosition($0)) }
+                    ?? { let (dx, dy) = try GradingRules.offset(by ?? ""); return .by(dx: dx, dy: dy) }()
+                let moved = try project.moveQuestion(try project.question(named: question).question.id, move)
+                let line = Line(moved, on: try project.directory().referencePageSize(page: moved.question.page))
+                if options.json { try printJSON(line) } else {
+                    print("Moved \(question) to \(line.at) on page \(moved.question.page)"
+                        + (moved.name == question ? "" : " (now \(moved.name))") + ".")
                 }
             }
         }

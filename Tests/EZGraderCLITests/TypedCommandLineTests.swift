@@ -79,4 +79,19 @@ import TestSupport
         let again = try run(folder, "import", "csv", "exam", "excel.csv")
         #expect(again.output == "Imported 2 scores from excel.csv (comma-separated).\n", "\(again.error)")
     }
+
+    @Test func aBoxMovesToAPlaceOrByANegativeShift() throws {
+        let folder = try project()
+        #expect(try run(folder, "question", "move", "exam", "Q1", "--to", "400,100").output == "Moved Q1 to 400,100 on page 2.\n")
+        let shifted = try run(folder, "question", "move", "exam", "Q1", "--by", "-150,-30")
+        #expect(shifted.output == "Moved Q1 to 250,70 on page 2.\n", "\(shifted.error)")
+        let off = try run(folder, "question", "move", "exam", "Q1", "--by", "400,0")
+        #expect(off.status == 1)
+        #expect(off.error == "error: Position 650,70 is off page 2, which is 612 × 792 points (x from the left, y from the top): "
+            + "give a point inside, or a percentage such as 50%,10%.\n")
+        let both = try run(folder, "question", "move", "exam", "Q1", "--to", "1,1", "--by", "1,1")
+        #expect(both.status == 64 && both.error.contains("Give either --to x,y or --by dx,dy."))
+        #expect(try run(folder, "undo", "exam").output == "Undid: move question Q1\n")
+        #expect(try run(folder, "question", "list", "exam").output.contains("Q1\tpage 2\tat 400,100\tmax 4"))
+    }
 }

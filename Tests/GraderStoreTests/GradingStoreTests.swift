@@ -150,4 +150,21 @@ import TestSupport
         #expect(message { _ = try store.studentKey(named: "Ana Webr") }
             == "No student 'Ana Webr' in this project: did you mean 'Anna Weber'? (ezgrader status lists the students.)")
     }
+
+    @Test func aBoxMovesAsOneUndoableStepAndNeverOffThePage() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let q1 = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1").question.id
+        let p1 = try store.addQuestion(page: 1, at: "100,300", maxPoints: "2", label: nil).question.id
+        let moved = try store.moveQuestion(q1, .to(PagePosition(PagePoint(x: 306, y: 396))))
+        #expect(moved.question.position == RelativePoint(x: 0.5, y: 0.5))
+        let shifted = try store.moveQuestion(p1, .by(dx: -50, dy: 200))
+        let point = shifted.question.position.point(on: PageSize(width: 612, height: 792))
+        #expect(abs(point.x - 50) < 1e-9 && abs(point.y - 500) < 1e-9)
+        #expect(message { _ = try store.moveQuestion(q1, .by(dx: 400, dy: 0)) }
+            == "Position 706,396 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%.")
+        #expect(try store.undo()?.description == "move question p1q1")
+        #expect(try store.directory().question(id: p1)?.question.position == RelativePoint(x: 100.0 / 612, y: 300.0 / 792))
+        #expect(try store.directory().question(id: q1)?.question.position == RelativePoint(x: 0.5, y: 0.5))
+    }
 }
