@@ -82,7 +82,7 @@ struct NoteCommand: ParsableCommand {
                                                         discussion: "Example:\n  ezgrader note move exam.ezgrader 7 --by 0,-30")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The annotation's number.") var id: Int64
-        @Option(help: "dx,dy in points (right and down are positive).") var by: String
+        @Option(parsing: .unconditional, help: "dx,dy in points (right and down are positive).") var by: String
 
         func run() throws {
             try reportingErrors {

@@ -55,6 +55,8 @@ import TestSupport
             #expect(result.status == 1, "--by \(by)")
             #expect(result.error == "error: Shift '\(by)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20).\n")
         }
+        let moved = try run(folder, "note", "move", "exam", "1", "--by", "-5,-5")
+        #expect(moved.output == "Moved annotation 1 by -5,-5.\n", "a negative shift is a value, not an option: \(moved.error)")
         for dpi in ["inf", "1e309", "nan", "0", "-5", "100000"] {
             let result = try run(folder, "preview", "exam", "-o", "p.png", "--dpi=\(dpi)")
             #expect(result.status == 1, "--dpi \(dpi)")
