@@ -28,12 +28,6 @@ public struct PagePosition: Hashable, Sendable {
         y = .points(point.y)
     }
 
-    /// A position relative to the page size.
-    public init(_ relative: RelativePoint) {
-        x = .fraction(relative.x)
-        y = .fraction(relative.y)
-    }
-
     /// Parses "430,60" (points), "70%,8%" (percentages) or a mix; nil when a part is not a finite
     /// number.
     public init?(_ text: String) {

@@ -2,7 +2,7 @@ import GRDB
 import GraderCore
 
 /// A given score with who gave it and when.
-public struct ScoreRecord: Sendable, Equatable, Encodable {
+public struct ScoreRecord: Sendable, Equatable {
     /// The points.
     public let points: Points
     /// What entered it: "grader" (typed) or "omr" (machine-read).
@@ -23,16 +23,6 @@ public struct ScoreRecord: Sendable, Equatable, Encodable {
     static func fetch(_ db: Database, question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
         try Row.fetchOne(db, sql: "SELECT quarters, source, grader, graded_at FROM score WHERE question_id = ? AND student_id = ?",
                          arguments: [question.rawValue, student.rawValue]).map(ScoreRecord.init)
-    }
-
-    enum CodingKeys: String, CodingKey { case points, source, grader, at }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(points.description, forKey: .points)
-        try container.encode(source, forKey: .source)
-        try container.encode(grader, forKey: .grader)
-        try container.encode(at, forKey: .at)
     }
 }
 
