@@ -15,9 +15,7 @@ public enum GradeLayer {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
-            let origin = numbered.question.position.point(on: size)
-            let frame = PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
-                                 width: boxSize.width, height: boxSize.height)
+            let frame = boxFrame(numbered.question, on: size)
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
             let items = book.itemsScored(numbered.question.id, student)
             guard !items.isEmpty else { return [box] }
@@ -41,6 +39,13 @@ public enum GradeLayer {
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         return PageMarks(size: size, marks: marks)
+    }
+
+    /// Where `question`'s grade box is drawn on a page of `size`: at its position, kept on the page.
+    public static func boxFrame(_ question: Question, on size: PageSize) -> PageRect {
+        let origin = question.position.point(on: size)
+        return PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
+                        width: boxSize.width, height: boxSize.height)
     }
 
     /// Orange frames around the bubble rows of `page` that need a person.
