@@ -1,6 +1,7 @@
 import Foundation
 import GraderKit
 import Hummingbird
+import ServiceLifecycle
 import Synchronization
 
 /// Live updates: the project's change stamp is read every `interval` (one cheap query), and every
@@ -17,16 +18,24 @@ final class ChangeFeed: Sendable {
         self.interval = interval
     }
 
-    /// A server-sent event stream of change stamps (and a comment every 15 s to keep proxies from closing it).
-    func response() -> Response {
+    /// The events from now on, as server-sent event texts: `event: change` with the new stamp, and
+    /// a comment every 15 s to keep proxies from closing the stream.
+    func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         listeners.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in self?.listeners.withLock { _ = $0.removeValue(forKey: id) } }
         startPolling()
+        return stream
+    }
+
+    /// A server-sent event stream of `subscribe()`'s events.
+    func response() -> Response {
+        let stream = subscribe()
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-            for await event in stream { try await writer.write(ByteBuffer(string: event)) }
+            // A server asked to stop (Ctrl+C) ends the stream, so its graceful shutdown need not wait for browsers.
+            for await event in stream.cancelOnGracefulShutdown() { try await writer.write(ByteBuffer(string: event)) }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
@@ -70,3 +79,4 @@ final class ChangeFeed: Sendable {
         for continuation in listeners.withLock({ Array($0.values) }) { continuation.yield(event) }
     }
 }
+

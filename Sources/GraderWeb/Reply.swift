@@ -47,8 +47,6 @@ struct ErrorReplies: RouterMiddleware {
             return Reply.error(error.status, error.body ?? (error.status == .notFound ? "There is no such page or API call." : "\(error.status)"))
         } catch let error as GradingError {
             return Reply.error(Self.status(of: error), PlainErrorText.describe(error))
-        } catch is DecodingError {
-            return Reply.error(.badRequest, "The request body is not the JSON this call takes: see /api/openapi.json.")
         } catch {
             let status: HTTPResponse.Status = ErrorCategory(of: error) == .writeFailed ? .internalServerError : .badRequest
             return Reply.error(status, PlainErrorText.describe(error))

@@ -1,6 +1,7 @@
 import Foundation
 import GraderKit
 import Hummingbird
+import NIOCore
 
 /// Reading what a request names: path parameters, query values and JSON bodies, each refused with
 /// a message naming the value when it is not what the call takes.
@@ -21,9 +22,33 @@ extension WebContext {
 }
 
 extension Request {
-    /// The JSON body as `T`.
+    /// The JSON body as `T`; a body over the size limit, not JSON, or without a field the call
+    /// needs is refused naming what is wrong.
     func json<T: Decodable>(_ type: T.Type, context: WebContext) async throws -> T {
-        try await decode(as: type, context: context)
+        var request = self
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: context.maxUploadSize)
+        } catch is NIOTooManyBytesError {
+            throw APIError(status: .contentTooLarge, message: "The request is larger than \(context.maxUploadSize >> 20) MB: send less at once.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(Self.describe(error) + ": see /api/openapi.json.")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        let field = { (path: [any CodingKey]) in path.map(\.stringValue).filter { !$0.isEmpty }.joined(separator: ".") }
+        switch error {
+        case .keyNotFound(let key, let context): return "The request body lacks `\(field(context.codingPath + [key]))`"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.codingPath.isEmpty ? "The request body is not the JSON object this call takes" : "`\(field(context.codingPath))` has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "The request body is not JSON" : "`\(field(context.codingPath))` is not a usable value"
+        @unknown default: return "The request body is not the JSON this call takes"
+        }
     }
 
     /// The query value `name` as a whole number, or nil when absent.

@@ -27,6 +27,11 @@ export const app = {
     this.view = name;
     this.views[name].show(target);
   },
+  // Where the grader is in the grade view, for the page view to open there.
+  here() {
+    const card = this.view === 'grade' ? this.views.grade.card : null;
+    return card ? { student: card.student, page: card.page } : undefined;
+  },
   async refresh() { await this.views[this.view]?.refresh(); },
   // After a grade box is added or removed: the question list everywhere.
   async reloadQuestions() {
@@ -46,7 +51,7 @@ async function start() {
   app.me = await api.me();
   $('project').textContent = app.me.project;
   app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app) };
-  for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view));
+  for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   $('who').addEventListener('click', () => askName(true));
   $('help-button').addEventListener('click', () => $('help-dialog').showModal());
   document.addEventListener('keydown', globalKeys);

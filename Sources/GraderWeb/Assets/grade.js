@@ -12,6 +12,8 @@ export class GradeView {
     this.buffer = null;     // what the grader has typed; null: showing the saved score
     this.typing = false;    // with a rubric, `s` switches the digits from items to points
     this.busy = false;
+    this.queued = [];
+    this.loads = 0;       // keys typed while a save was on its way: replayed after it, never lost
     this.setQuestions();
     const select = $('question-select');
     select.addEventListener('change', () => { this.question = Number(select.value); this.load(null, 'here'); select.blur(); });
@@ -41,12 +43,15 @@ export class GradeView {
 
   hide() { this.view = false; }
 
-  refresh() { return this.card ? this.load(this.card.student, 'here', true) : Promise.resolve(); }
+  // Someone changed the project: show this card again as it is now (a save under way shows its own result).
+  refresh() { return this.card && !this.busy ? this.load(this.card.student, 'here', true) : Promise.resolve(); }
 
   async load(student, move, keepTyping = false) {
+    const ticket = ++this.loads;   // only the latest load is shown: a slow refresh never undoes a move
     try {
       const card = await api.card(this.question, student, move);
-      const [layer] = await Promise.all([api.page(card.student, card.page)]);
+      const layer = await api.page(card.student, card.page);
+      if (ticket !== this.loads) return;
       this.card = card;
       this.layer = layer;
       if (!keepTyping) { this.buffer = null; this.typing = false; }
@@ -58,6 +63,7 @@ export class GradeView {
     const card = this.card;
     $('question-select').value = String(card.question);
     $('card-name').textContent = card.name;
+    $('card-name').dataset.student = card.student;
     $('card-progress').textContent = `${card.position} of ${card.count} · ${card.ungraded} ungraded`;
     $('card-max').textContent = card.max;
     const input = $('score-input');
@@ -99,7 +105,8 @@ export class GradeView {
   }
 
   key(event) {
-    if (!this.card || this.busy) return;
+    if (!this.card) return;
+    if (this.busy) { this.queued.push(event.key); event.preventDefault(); return; }
     const key = event.key, hasItems = this.card.items.length > 0;
     if (/^[0-9]$/.test(key) && hasItems && !this.typing) {
       if (key !== '0') this.toggleItem(Number(key));
@@ -133,31 +140,38 @@ export class GradeView {
     event.preventDefault();
   }
 
-  async save() {
-    const card = this.card;
+  // Runs a change; keys typed meanwhile wait for it and are replayed, so typing ahead loses nothing.
+  async busyWith(work) {
     this.busy = true;
     try {
+      await work();
+    } catch (error) {
+      this.app.toast(error.message, true);
+      await this.load(this.card.student, 'here');
+    } finally {
+      this.busy = false;
+      for (const key of this.queued.splice(0)) this.key({ key, preventDefault() {} });
+    }
+  }
+
+  save() {
+    const card = this.card;
+    return this.busyWith(async () => {
       if (this.buffer != null && this.buffer !== '') {
         const { score } = await api.setScore(card.student, card.question, this.buffer, card.score);
         this.app.toast(`${card.name}: ${score} / ${card.max}`);
       }
       await this.load(card.student, 'next-ungraded');
       if (this.card.ungraded === 0) this.app.toast(`Every student has a score on ${card.heading}.`);
-    } catch (error) {
-      this.app.toast(error.message, true);
-      await this.load(card.student, 'here');
-    } finally { this.busy = false; }
+    });
   }
 
-  async toggleItem(number) {
+  toggleItem(number) {
     const card = this.card, item = card.items.find((i) => i.number === number);
     if (!item) return;
-    try {
+    return this.busyWith(async () => {
       await api.applyItems(card.student, card.question, item.applied ? [] : [number], item.applied ? [number] : [], card.score);
       await this.load(card.student, 'here');
-    } catch (error) {
-      this.app.toast(error.message, true);
-      await this.load(card.student, 'here');
-    }
+    });
   }
 }

@@ -13,6 +13,7 @@ export class PageView {
     this.tool = 'select';
     this.selected = null;   // 'box:ID', 'note:ID' or 'stroke:ID'
     this.students = [];
+    this.loads = 0;
     const svg = $('page-layer');
     for (const button of document.querySelectorAll('[data-tool]')) button.addEventListener('click', () => this.setTool(button.dataset.tool));
     $('undo').addEventListener('click', () => app.history('undo'));
@@ -48,8 +49,11 @@ export class PageView {
 
   async load() {
     if (this.student == null) return;
+    const ticket = ++this.loads;   // only the latest load is shown
     try {
-      this.layer = await api.page(this.student, this.page);
+      const layer = await api.page(this.student, this.page);
+      if (ticket !== this.loads) return;
+      this.layer = layer;
       $('page-select').value = String(this.page);
       const name = this.students.find((s) => s.key === this.student)?.name ?? '';
       $('page-title').textContent = `${name} · page ${this.page}`;
@@ -105,9 +109,13 @@ export class PageView {
 
   down(event) {
     if (!this.layer) return;
-    // Palm rejection: once a pen has been seen, a finger pans and never draws.
-    if (event.pointerType === 'pen') document.body.classList.add('pen-seen');
-    if (event.pointerType === 'touch' && document.body.classList.contains('pen-seen')) return;
+    // Palm rejection: once a pen has been seen, a finger pans the page and never draws.
+    if (event.pointerType === 'pen') this.penSeen = true;
+    if (event.pointerType === 'touch' && this.penSeen) {
+      const scroller = $('scroller');
+      this.gesture = { kind: 'pan', x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+      return;
+    }
     const at = this.point(event);
     const target = event.target.closest('[data-kind]');
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -136,7 +144,9 @@ export class PageView {
     const gesture = this.gesture;
     if (!gesture) return;
     const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
-    if (gesture.kind === 'pen') {
+    if (gesture.kind === 'pan') {
+      $('scroller').scrollTo(gesture.left - (event.clientX - gesture.x), gesture.top - (event.clientY - gesture.y));
+    } else if (gesture.kind === 'pen') {
       for (const e of (events.length ? events : [event])) { gesture.points.push(this.point(e)); gesture.pressures.push(this.pressure(e)); }
       this.draw();
     } else if (gesture.kind === 'eraser') {

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Browser tests of `ezgrader serve` in real headless Chromium (Debian's chromium + chromium-driver,
+driven by Selenium). Each check reads the project back through the command line or the API.
+
+usage: grading_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER/screenshots)
+"""
+import json, os, re, subprocess, sys, time, unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+EZGRADER, WORK = sys.argv[1], sys.argv[2]
+SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'SamplePDFs')
+SHOTS = os.path.join(WORK, 'screenshots')
+PROJECT = os.path.join(WORK, 'exam.ezgrader')
+
+
+def cli(*args):
+    done = subprocess.run([EZGRADER, *args], capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise AssertionError(f'ezgrader {" ".join(args)} failed: {done.stderr}')
+    return done.stdout
+
+
+def browser(width=1366, height=768):
+    options = Options()
+    options.binary_location = '/usr/bin/chromium'
+    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', f'--window-size={width},{height}']:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+
+
+def wait(driver, condition, seconds=5, message=''):
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(lambda _: condition(), message)
+
+
+class GradingInTheBrowser(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(SHOTS, exist_ok=True)
+        cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
+            '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
+        cls.server = subprocess.Popen([EZGRADER, 'serve', PROJECT, '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = ''
+        deadline = time.time() + 30
+        while 'token=' not in line and time.time() < deadline:
+            line = cls.server.stdout.readline()
+        cls.link = re.search(r'http://\S+token=\w+', line).group(0)
+        cls.base = cls.link.split('/?')[0]
+        cls.ann = browser()
+        cls.open_as(cls.ann, 'Ann')
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.ann.quit()
+        cls.server.terminate()
+        cls.server.wait(10)
+
+    @classmethod
+    def open_as(cls, driver, name):
+        driver.get(cls.link)
+        box = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, 'name-input') if d.find_element(By.ID, 'name-dialog').get_attribute('open') is not None else None)
+        box.send_keys(name, Keys.ENTER)
+        wait(driver, lambda: driver.find_element(By.ID, 'who').text == name)
+
+    def shot(self, driver, name):
+        driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
+
+    def keys(self, driver, *keys):
+        ActionChains(driver).send_keys(*keys).perform()
+
+    def questions_csv(self):
+        return cli('export', 'csv', PROJECT, '--grader', 'check').splitlines()
+
+    def api(self, driver, path):
+        return driver.execute_async_script(
+            'const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.json()).then(done);', path)
+
+    def test_1_grading_three_students_by_keyboard(self):
+        driver = self.ann
+        driver.find_element(By.ID, 'tab-grade').click()
+        q5 = next(q for q in self.api(driver, '/api/me')['questions'] if q['name'] == 'Q5')
+        driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q5['id']))
+        wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == 'Schmidt, Anna')
+        self.shot(driver, 'grade-laptop')
+        for score, next_name in [('7', 'Okafor, Ben'), ('6.5', "O'Brien, Pat"), ('3', 'Lefèvre, Zoë')]:
+            self.keys(driver, *score, Keys.ENTER)
+            wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == next_name, message=f'after {score}: {next_name}')
+        row = next(line for line in self.questions_csv() if ',Q5,' in line)
+        self.assertEqual(row, 'Page 3,Q5,8,7,6.5,3,?,?,?')
+        status = json.loads(cli('status', PROJECT, '--json', '--graders'))
+        self.assertIn('Ann', json.dumps(status))
+        driver.set_window_size(800, 1100)
+        time.sleep(0.5)
+        self.shot(driver, 'grade-tablet')
+        driver.set_window_size(1366, 768)
+        # Arrow keys move between students without scoring; h shows the keys.
+        self.keys(driver, Keys.ARROW_LEFT)
+        wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == "O'Brien, Pat")
+        self.keys(driver, 'h')
+        wait(driver, lambda: driver.find_element(By.ID, 'help-dialog').get_attribute('open') is not None)
+        self.shot(driver, 'keys')
+        self.keys(driver, Keys.ESCAPE)
+
+    def screen(self, driver, x, y):
+        """Scrolls page point (x, y) into view and returns where it is in the window."""
+        return driver.execute_script("""
+            const [x, y] = arguments, scroller = document.getElementById('scroller'), layer = document.getElementById('page-layer');
+            let r = layer.getBoundingClientRect();
+            const scale = r.width / 612;
+            scroller.scrollTop += r.top + y * scale - scroller.getBoundingClientRect().top - scroller.clientHeight / 2;
+            r = layer.getBoundingClientRect();
+            return [r.left + x * scale, r.top + y * scale];""", x, y)
+
+    def scale(self, driver):
+        return driver.execute_script('return document.getElementById("page-layer").getBoundingClientRect().width / 612')
+
+    def mouse(self, driver, kind, point, pointer='mouse', force=0.5, buttons=1):
+        driver.execute_cdp_cmd('Input.dispatchMouseEvent', {
+            'type': kind, 'x': point[0], 'y': point[1], 'button': 'left', 'buttons': buttons,
+            'clickCount': 0 if kind == 'mouseMoved' else 1, 'pointerType': pointer, 'force': force})
+
+    def drag(self, driver, start, end, pointer='mouse', forces=None):
+        steps = len(forces) if forces else 4
+        self.mouse(driver, 'mousePressed', start, pointer, forces[0] if forces else 0.5)
+        for i in range(1, steps + 1):
+            t = i / steps
+            self.mouse(driver, 'mouseMoved', (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), pointer,
+                       forces[i - 1] if forces else 0.5)
+        self.mouse(driver, 'mouseReleased', end, pointer, 0, buttons=0)
+
+    def open_page(self, driver, student_name):
+        """The page view opens on the student (and page) the grade view is at."""
+        driver.find_element(By.ID, 'tab-page').click()
+        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.startswith(student_name))
+
+    def choose_page(self, driver, page):
+        driver.execute_script('const s = document.getElementById("page-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(page))
+        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.endswith(f'page {page}'))
+        time.sleep(0.3)
+        driver.execute_script('document.getElementById("scroller").scrollTop = 0')
+
+    def test_2_placing_and_dragging_a_grade_box(self):
+        driver = self.ann
+        self.open_page(driver, "O'Brien, Pat")
+        self.choose_page(driver, 1)
+        questions = lambda: json.loads(cli('question', 'list', PROJECT, '--json'))
+        before = {q['name'] for q in questions()}
+        self.keys(driver, 'b')
+        point = self.screen(driver, 100, 700)
+        self.drag(driver, point, point)
+        alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
+        alert.send_keys('2')
+        alert.accept()
+        wait(driver, lambda: len(questions()) == len(before) + 1)
+        added = next(q for q in questions() if q['name'] not in before)
+        self.assertEqual((added['page'], added['max']), (1, '2'))
+        self.assertAlmostEqual(added['x'], 100, delta=2)
+        self.assertAlmostEqual(added['y'], 700, delta=2)
+        # Drag it 60 points right and 20 up with the move tool: for everyone.
+        self.keys(driver, 'v')
+        start = self.screen(driver, added['x'] + 20, added['y'] + 10)
+        scale = self.scale(driver)
+        self.drag(driver, start, (start[0] + 60 * scale, start[1] - 20 * scale))
+        moved = lambda: next(q for q in questions() if q['name'] == added['name'])
+        wait(driver, lambda: moved()['x'] > added['x'] + 30)
+        self.assertAlmostEqual(moved()['x'], added['x'] + 60, delta=2)
+        self.assertAlmostEqual(moved()['y'], added['y'] - 20, delta=2)
+        time.sleep(0.5)
+        self.shot(driver, 'page-box-moved')
+
+    def test_3_pen_stroke_with_pressure_erased_then_undone(self):
+        driver = self.ann
+        self.open_page(driver, "O'Brien, Pat")
+        self.choose_page(driver, 1)
+        self.keys(driver, 'p')
+        start = self.screen(driver, 150, 300)
+        scale = self.scale(driver)
+        self.drag(driver, start, (start[0] + 150 * scale, start[1] + 20 * scale), pointer='pen', forces=[0.2, 0.3, 0.5, 0.7, 0.9, 1.0])
+        history = lambda: json.loads(cli('history', PROJECT, '--json'))
+        wait(driver, lambda: history()[0]['description'].startswith('ink on'))
+        self.assertEqual(history()[0]['grader'], 'Ann')
+        pat = next(s for s in self.api(driver, '/api/overview')['students'] if s['name'] == "O'Brien, Pat")['student']
+        strokes = self.api(driver, f'/api/pages/{pat}/1')['strokes']
+        pressures = strokes[-1]['pressures']
+        self.assertIsNotNone(pressures, 'a pen records its pressure')
+        self.assertLess(min(pressures), 0.35)
+        self.assertGreater(max(pressures), 0.85)
+        time.sleep(0.3)
+        self.shot(driver, 'page-pen')
+        # The eraser hits the stroke's line.
+        self.keys(driver, 'e')
+        middle = self.screen(driver, 225, 310)
+        self.drag(driver, middle, middle)
+        wait(driver, lambda: history()[0]['description'].startswith('erase'))
+        self.assertEqual(len(self.api(driver, f'/api/pages/{pat}/1')['strokes']), len(strokes) - 1)
+        # Ctrl+Z takes back Ann's own erase: the stroke is back.
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys('z').key_up(Keys.CONTROL).perform()
+        wait(driver, lambda: history()[0]['undone'])
+        self.assertEqual(len(self.api(driver, f'/api/pages/{pat}/1')['strokes']), len(strokes))
+
+    def test_4_a_second_grader_sees_a_score_appear(self):
+        ben = browser()
+        try:
+            self.open_as(ben, 'Ben')
+            ben.find_element(By.ID, 'tab-class').click()
+            wait(ben, lambda: len(ben.find_elements(By.CSS_SELECTOR, '#class-table tbody tr')) == 6)
+            q6 = next(q for q in self.api(ben, '/api/me')['questions'] if q['name'] == 'Q6')
+            self.assertEqual({cell.text for cell in ben.find_elements(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"]')}, {'?'})
+            driver = self.ann
+            driver.find_element(By.ID, 'tab-grade').click()
+            driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q6['id']))
+            wait(driver, lambda: driver.find_element(By.ID, 'card-progress').text.endswith('6 ungraded'))
+            student = driver.find_element(By.ID, 'card-name').get_attribute('data-student')
+            cell = lambda: ben.find_element(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"][data-student="{student}"]')
+            started = time.time()
+            self.keys(driver, '3', Keys.ENTER)
+            wait(ben, lambda: cell().text == '3', seconds=3, message="Ben's overview shows Ann's score")
+            self.assertLess(time.time() - started, 1.5)
+            self.assertEqual(cell().get_attribute('title'), 'Graded by Ann')
+            self.shot(ben, 'class-overview')
+        finally:
+            ben.quit()
+
+    def test_5_without_the_token_nothing_is_shown(self):
+        stranger = browser()
+        try:
+            stranger.get(self.base + '/')
+            self.assertIn("Open the link `ezgrader serve` printed", stranger.find_element(By.TAG_NAME, 'body').text)
+            stranger.get(self.base + '/api/overview')
+            self.assertNotIn('Schmidt', stranger.page_source)
+        finally:
+            stranger.quit()
+
+
+    def test_6_a_host_name_that_is_not_the_servers_is_refused(self):
+        import http.client
+        host, port = self.base.split('//')[1].split(':')
+        token = self.link.split('token=')[1]
+        for name, expected in [('rebound.example:' + port, 421), (f'{host}:{port}', 200)]:
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            connection.putrequest('GET', '/api/me', skip_host=True)
+            connection.putheader('Host', name)
+            connection.putheader('Authorization', 'Bearer ' + token)
+            connection.endheaders()
+            self.assertEqual(connection.getresponse().status, expected, name)
+            connection.close()
+
+
+if __name__ == '__main__':
+    unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
