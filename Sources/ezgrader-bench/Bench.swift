@@ -23,6 +23,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Students in the project benchmark (question add, status, CSV export).") var projectStudents = 1000
     @Option(help: "Questions in the project benchmark.") var projectQuestions = 50
     @Flag(help: "Only the project benchmarks (no scanned class).") var projectOnly = false
+    @Flag(help: "Only the ezgrader serve benchmark (page images, score round trips, memory).") var serveOnly = false
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
@@ -37,6 +38,7 @@ struct Bench: ParsableCommand {
         let binary = ezgrader ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
+        if serveOnly { return try serveBench(binary: binary) }
         try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try ConcurrencyBench.run(binary: binary, bench: bench, writers: writers, scoresPerWriter: scoresPerWriter, readers: readers, in: work)
@@ -65,6 +67,14 @@ struct Bench: ParsableCommand {
             Report.print(title: group.title, results: results, inputBytes: inputBytes)
         }
         try ExportBench.run(binary: binary, files: files, pages: pages, runs: runs, in: work, inputBytes: inputBytes)
+        try serveBench(binary: binary)
+    }
+
+    /// The server on a synthetic large project and on 20 scanned booklets of 4 pages.
+    private func serveBench(binary: String) throws {
+        let large = try ProjectBench.make(students: projectStudents, questions: projectQuestions, in: work)
+        let scans = try ClassGenerator.scannedClass(students: 20, pages: 4, in: work)
+        try ServeBench.run(binary: binary, largeProject: large, scannedFiles: scans, writers: writers, scoresPerWriter: scoresPerWriter, in: work)
     }
 }
 

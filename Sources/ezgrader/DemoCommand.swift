@@ -82,6 +82,9 @@ struct DemoCommand: ParsableCommand {
                 + "(\(read.review.count) left \"?\" for review, never guessed); \(out)/quiz-responses.csv, \(out)/quiz-review.png")
             print("""
 
+                Grade it in the browser (open the link it prints; Ctrl+C stops it):
+                  ezgrader serve \(project)
+
                 Try next:
                   ezgrader status \(project)
                   ezgrader grade \(project)            # type scores; q to stop
