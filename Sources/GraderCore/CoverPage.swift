@@ -18,8 +18,8 @@ public enum CoverPage {
             let score = book.score(numbered.question.id, student)
             marks.append(.note(text: "\(numbered.heading) (page \(numbered.question.page))", at: PagePoint(x: 72, y: y),
                                fontSize: 12, color: black, maxWidth: 330))
-            marks.append(.gradeBox(frame: PageRect(origin: PagePoint(x: 440, y: y - 4), width: GradeLayer.boxSize.width,
-                                                   height: GradeLayer.boxSize.height),
+            marks.append(.gradeBox(frame: PageRect(origin: PagePoint(x: 440, y: y - 4), width: BoxSize.standard.width,
+                                                   height: BoxSize.standard.height),
                                    text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded))
             y += 26
             for item in book.itemsScored(numbered.question.id, student) where y <= 740 {

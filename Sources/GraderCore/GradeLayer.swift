@@ -2,9 +2,6 @@
 /// ("earned / max", "? / max" while ungraded), the student's ink and notes, and on the first page
 /// the total, in the top margin where it covers none of the student's work.
 public enum GradeLayer {
-    /// Size of a grade box in points (its top-left corner is the question's position).
-    public static let boxSize = (width: 64.0, height: 22.0)
-
     /// Font size of the rubric items listed under a grade box.
     static let itemFontSize = 8.0
 
@@ -15,9 +12,10 @@ public enum GradeLayer {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
-            let origin = numbered.question.position.point(on: size)
-            let frame = PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
-                                 width: boxSize.width, height: boxSize.height)
+            // A box placed on a larger page than this student's is kept on this page.
+            var frame = numbered.question.frame(on: size)
+            frame.origin = PagePoint(x: max(0, min(frame.origin.x, size.width - frame.width)),
+                                     y: max(0, min(frame.origin.y, size.height - frame.height)))
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
             let items = book.itemsScored(numbered.question.id, student)
             guard !items.isEmpty else { return [box] }

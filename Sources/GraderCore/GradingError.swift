@@ -32,6 +32,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case badInkWidth(Double)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
+    /// A grade box any part of which would lie off the page (its top-left corner and size).
+    case boxOffPage(question: String, x: Double, y: Double, box: BoxSize, page: Int, size: PageSize)
+    /// A box size that is not "w,h" in points of at least `GradingRules.minBoxSide`.
+    case badBoxSize(String)
     /// Maximum points that are not a positive number of quarter points.
     case badMaximum(String)
     /// A score that is not a number (or "?").
@@ -110,6 +114,14 @@ extension GradingError: LocalizedError {
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
                 + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."
+        case .boxOffPage(let question, let x, let y, let box, let page, let size):
+            let room = box.width > size.width || box.height > size.height ? "give a smaller box"
+                : "give a top-left corner from 0,0 to \(format(size.width - box.width)),\(format(size.height - box.height)), or a smaller box"
+            return "The box of \(question) (\(format(box.width)) × \(format(box.height)) points, top-left corner at \(format(x)),\(format(y))) "
+                + "would reach off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
+                + "(x from the left, y from the top): \(room)."
+        case .badBoxSize(let text):
+            return "Box size '\(text)' is not usable: give width,height in points, each at least \(format(GradingRules.minBoxSide)) (e.g. 90,24)."
         case .badMaximum(let value):
             return "Maximum points '\(value)' must be a number above 0 in steps of 0.25 (e.g. 4 or 2.5)."
         case .notANumber(let value):
@@ -160,9 +172,10 @@ extension GradingError: LocalizedError {
     }
 }
 
-/// 430, 60.5 — whole numbers without a decimal point; "inf" and "nan" as themselves (never trapped
-/// converting them to Int).
+/// 430, 60.5 — to a tenth, whole numbers without a decimal point (469.99999 from a relative
+/// position is 470); "inf" and "nan" as themselves (never trapped converting them to Int).
 func format(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
 }

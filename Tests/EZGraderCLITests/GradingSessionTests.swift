@@ -53,7 +53,7 @@ import TestSupport
             .write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let result = try runCommand(ezgrader, ["new", "exam", folder.path, "--rubric", "rubric.yaml"], in: folder.path)
         #expect(result.status == 1)
-        #expect(result.error.hasSuffix("error: Rubric 'rubric.yaml' line 5: Position 900,10 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%. Nothing was added.\n"))
+        #expect(result.error.hasSuffix("error: Rubric 'rubric.yaml' line 5: The box of the new question (64 × 22 points, top-left corner at 900,10) would reach off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box. Nothing was added.\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")), "a refused new project leaves nothing behind")
     }
 }
