@@ -52,6 +52,14 @@ public enum GradingError: Error, Equatable, Sendable {
     case wrongAnnotationKind(AnnotationID, expected: String)
     /// Nothing to undo or redo.
     case nothingTo(String)
+    /// A bubble block whose geometry cannot be read (its id and what is wrong).
+    case badBubbleBlock(String, problem: String)
+    /// A bubble block id that another block of the project already has.
+    case duplicateBlockID(String)
+    /// A project with no students, asked for something only a student's page has.
+    case noStudents
+    /// Moving an annotation by dx, dy would take it to x, y, off its page.
+    case annotationOffPage(AnnotationID, dx: Double, dy: Double, x: Double, y: Double, page: Int, size: PageSize)
     /// An answer key that does not fit its bubble block.
     case badKey(String)
     /// No bubble block with that id.
@@ -139,6 +147,16 @@ extension GradingError: LocalizedError {
             return "Annotation \(id.rawValue) is not \(expected)."
         case .nothingTo(let what):
             return "Nothing to \(what)."
+        case .badBubbleBlock(let id, let problem):
+            return "Bubble block '\(id)' cannot be read: \(problem). Fix it in the rubric's bubbles: section."
+        case .duplicateBlockID(let id):
+            return "Bubble block id '\(id)' is taken: another bubble block of this project has it. Give this block another id."
+        case .noStudents:
+            return "The project has no students yet: add a student's scan with ezgrader student add PROJECT FILE.pdf "
+                + "(or create the project from a folder of scans with ezgrader new)."
+        case .annotationOffPage(let id, let dx, let dy, let x, let y, let page, let size):
+            return "Annotation \(id.rawValue) cannot move by \(format(dx)),\(format(dy)): it would reach \(format(x)),\(format(y)), off page \(page), "
+                + "which is \(format(size.width)) × \(format(size.height)) points (x from the left, y from the top). Give a smaller shift."
         case .badKey(let detail):
             return "The answer key does not fit: \(detail)."
         case .unknownBlock(let id, let known):

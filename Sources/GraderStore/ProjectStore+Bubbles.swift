@@ -40,9 +40,9 @@ extension ProjectStore {
     }
 
     private static func insert(_ block: BubbleBlock, in book: GradeBook, writer: ProjectWriter, labels: inout Set<String>) throws {
-        if let problem = block.problem { throw GradingError.badKey("block '\(block.id)': \(problem)") }
+        if let problem = block.problem { throw GradingError.badBubbleBlock(block.id, problem: problem) }
         _ = try GradingRules.page(block.page, pages: book.pagesPerStudent)
-        guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateLabel(block.id) }
+        guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateBlockID(block.id) }
         try writer.insertBubbleBlock(block)
         guard block.kind != .studentID else { return }
         let size = book.referencePageSize(page: block.page)

@@ -103,4 +103,12 @@ import TestSupport
         #expect(throws: GradingError.badPressures(given: 1, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5]) }
         #expect(throws: GradingError.badPressures(given: 2, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5, .nan]) }
     }
+
+    @Test func previewOfAProjectWithoutStudentsSaysHowToAddThem() throws {
+        let folder = TemporaryFolder()
+        let project = GradingProject(folder: folder.path, store: try TestProject.make(in: folder, names: []))
+        let refused = #expect(throws: GradingError.noStudents) { try project.writePreview(page: 1, dpi: 72, grid: false, to: folder.file("p.png")) }
+        #expect(refused?.localizedDescription == "The project has no students yet: add a student's scan with ezgrader student add "
+            + "PROJECT FILE.pdf (or create the project from a folder of scans with ezgrader new).")
+    }
 }

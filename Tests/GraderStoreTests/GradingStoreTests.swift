@@ -168,6 +168,20 @@ import TestSupport
         #expect(try store.directory().question(id: q1)?.question.position == RelativePoint(x: 0.5, y: 0.5))
     }
 
+    @Test func bubbleBlockMistakesSayWhatIsWrongWithTheBlock() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        func block(_ id: String, choices: [String]? = nil) -> BubbleBlock {
+            BubbleBlock(id: id, name: "MC", page: 1, origin: PagePoint(x: 100, y: 200), rowSpacing: 24, columnSpacing: 20,
+                        bubbleDiameter: 12, rows: 2, choices: choices)
+        }
+        #expect(message { _ = try store.applyRubric(questions: [], blocks: [block("mc", choices: ["A"])], description: "rubric") }
+            == "Bubble block 'mc' cannot be read: a bubble block needs at least two choices, got 1. Fix it in the rubric's bubbles: section.")
+        _ = try store.applyRubric(questions: [], blocks: [block("mc")], description: "rubric")
+        #expect(message { _ = try store.applyRubric(questions: [], blocks: [block("mc")], description: "rubric") }
+            == "Bubble block id 'mc' is taken: another bubble block of this project has it. Give this block another id.")
+    }
+
     @Test func aBoxIsDrawnAtItsSizeAndResizedAsOneUndoableStep() throws {
         let folder = TemporaryFolder()
         let store = try TestProject.make(in: folder, names: ["Anna"])
