@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
-        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"]),
+        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderExportLayerTests",
             dependencies: ["GraderPDF", "GraderAssembly", "GraderCore", "TestSupport"]),
