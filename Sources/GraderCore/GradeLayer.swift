@@ -56,10 +56,12 @@ public enum GradeLayer {
         }
     }
 
-    /// "Total 17.5 / 24" and, while any question is ungraded, "· 2 ungraded".
-    public static func totalText(_ book: GradeBook, _ student: StudentID) -> String {
+    /// "Total 17.5 / 24", with `percent` "· 72.92%", and while any question is ungraded "· 2 ungraded".
+    public static func totalText(_ book: GradeBook, _ student: StudentID, percent: Bool = false) -> String {
         let ungraded = book.questions.filter { book.score($0.question.id, student) == .ungraded }.count
-        let text = "Total \(GradeTable.earned(book, student)) / \(GradeTable.maximum(book))"
+        let (earned, maximum) = (GradeTable.earned(book, student), GradeTable.maximum(book))
+        var text = "Total \(earned) / \(maximum)"
+        if percent, maximum > .zero { text += " · \(GradeTable.percent(earned, of: maximum))%" }
         return ungraded == 0 ? text : text + " · \(ungraded) ungraded"
     }
 }

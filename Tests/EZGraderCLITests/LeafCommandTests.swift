@@ -88,12 +88,17 @@ import TestSupport
         let folder = try project()
         #expect(try run(folder, "question", "add", "exam", "--page", "2", "--at", "400,100", "--max", "4", "--label", "Q1").status == 0)
         #expect(try run(folder, "score", "exam", "--student", "Anna", "--question", "Q1", "3.5").status == 0)
-        let export = try run(folder, "export", "pdf", "exam", "--out", "graded", "--combined", "class.pdf")
+        let export = try run(folder, "export", "pdf", "exam", "--out", "graded", "--combined", "class.pdf",
+                             "--cover", "--course", "MATH 101", "--title", "Midterm 1")
         #expect(export.output == "Wrote 2 graded PDFs to graded; the class in one PDF: class.pdf.\n", "\(export.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("graded")).filter { !$0.hasPrefix(".") }.sorted()
             == ["Anna.pdf", "Ben.pdf"])
+        let anna = try PDFDocument(path: folder.file("graded/Anna.pdf"))
+        #expect(anna.pageCount == 3)
+        let cover = try anna.page(at: 0).text
+        #expect(cover.contains("MATH 101 — Midterm 1") && cover.contains("Q1 (page 2)") && cover.contains("Total 3.5 / 4 · 87.5%"), "\(cover)")
         let combined = try PDFDocument(path: folder.file("class.pdf"))
-        #expect(combined.pageCount == 4)
+        #expect(combined.pageCount == 4, "the class document holds the booklets without their covers")
         #expect(try combined.page(at: 2).text.contains("3.5 / 4"), "per page: Anna's page 2 after both page 1s")
         #expect(try combined.page(at: 3).text.filter { $0 != " " }.contains("?/4"), "Ben's page 2 is still to grade")
     }
