@@ -46,26 +46,17 @@ extension ExportLayerTests {
                     "the page outside the marks is unchanged")
         }
 
-        @Test func gradeBoxCoversTheScanUnderIt() throws {
+        @Test func gradeBoxAndItsBackingCoverTheScanUnderIt() throws {
             let folder = TemporaryFolder()
             let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)
-            // The source's 20 pt black square sits at (72, 72); the box's top-left corner covers part of it.
-            let frame = PageRect(origin: PagePoint(x: 70, y: 70), width: 160, height: 60)
-            let run = try LayerFixtures.overlay([.gradeBox(frame: frame, text: "2 / 2", graded: true)], on: source, in: folder)
-            let insideSquare = PagePoint(x: 76, y: 76)
-            #expect(run.diff.base[insideSquare] == RGBColor(red: 0, green: 0, blue: 0))
-            #expect(run.diff.changed[insideSquare] == RGBColor(red: 255, green: 255, blue: 255), "the box is filled white")
-        }
-
-        @Test func gradeBoxBackingCoversAPrintedFrameJustOutsideIt() throws {
-            let folder = TemporaryFolder()
-            let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)
-            // The printed 20 pt black square stands in for a score frame whose edge lies 1.5 pt outside the box.
+            // The source's 20 pt black square at (72, 72) stands in for a printed score frame: the box
+            // covers most of it, and the square's edge, 1.5 pt outside the box, goes under its backing.
             let frame = PageRect(origin: PagePoint(x: 74, y: 74), width: 64, height: 22)
             let run = try LayerFixtures.overlay([.gradeBox(frame: frame, text: "2 / 4", graded: true)], on: source, in: folder)
-            let edge = PagePoint(x: 72.5, y: 80)
-            #expect(run.diff.base[edge] == RGBColor(red: 0, green: 0, blue: 0))
-            #expect(run.diff.changed[edge] == RGBColor(red: 255, green: 255, blue: 255), "the white backing reaches past the frame")
+            for point in [PagePoint(x: 78, y: 78), PagePoint(x: 72.5, y: 80)] {
+                #expect(run.diff.base[point] == RGBColor(red: 0, green: 0, blue: 0))
+                #expect(run.diff.changed[point] == RGBColor(red: 255, green: 255, blue: 255), "white at \(point)")
+            }
         }
 
         @Test func noteStaysLegibleOverHandwriting() throws {
