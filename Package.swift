@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // C modules: the system libraries, found through pkg-config.
@@ -38,7 +40,7 @@ let package = Package(
         // Pure-Swift rules: students, grading order, validation of a class set.
         .target(name: "GraderCore"),
         // Safe handles over poppler (reading, rendering) and cairo (drawing).
-        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "CPoppler", "CCairo", "CPangoCairo"]),
+        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
         // Page assembly at the PDF-object level through qpdf.
         .target(name: "GraderAssembly", dependencies: ["CQPDF", "GraderFiles"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
@@ -53,10 +55,17 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]),
+        // The browser grading view (`ezgrader serve`): HTTP API, page images, live changes, the page assets.
+        .target(
+            name: "GraderWeb",
+            dependencies: [
+                "GraderKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Assets")]),
         .executableTarget(
             name: "ezgrader",
             dependencies: [
-                "GraderKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GraderKit", "GraderWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
@@ -87,6 +96,9 @@ let package = Package(
         .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(
+            name: "GraderWebTests",
+            dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderExportLayerTests",

@@ -12,10 +12,7 @@ public enum GradeLayer {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
-            // A box placed on a larger page than this student's is kept on this page.
-            var frame = numbered.question.frame(on: size)
-            frame.origin = PagePoint(x: max(0, min(frame.origin.x, size.width - frame.width)),
-                                     y: max(0, min(frame.origin.y, size.height - frame.height)))
+            let frame = boxFrame(numbered.question, on: size)
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
             let items = book.itemsScored(numbered.question.id, student)
             guard !items.isEmpty else { return [box] }
@@ -39,6 +36,15 @@ public enum GradeLayer {
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         return PageMarks(size: size, marks: marks)
+    }
+
+    /// Where `question`'s grade box is drawn on a page of `size`: at its position and size, kept
+    /// on the page (a box placed on a larger page than this student's).
+    public static func boxFrame(_ question: Question, on size: PageSize) -> PageRect {
+        var frame = question.frame(on: size)
+        frame.origin = PagePoint(x: max(0, min(frame.origin.x, size.width - frame.width)),
+                                 y: max(0, min(frame.origin.y, size.height - frame.height)))
+        return frame
     }
 
     /// Orange frames around the bubble rows of `page` that need a person.

@@ -48,10 +48,10 @@ public struct RubricItem: Hashable, Sendable {
     }
 
     /// "−1 Sign error", "+2 Correct set-up": how the item reads on a graded page.
-    public var label: String {
-        let sign = points.quarters < 0 ? "−" : "+"
-        return "\(sign)\(Points(quarters: abs(points.quarters))) \(text)"
-    }
+    public var label: String { "\(signedPoints) \(text)" }
+
+    /// "−1", "+2": the item's points with their sign.
+    public var signedPoints: String { (points.quarters < 0 ? "−" : "+") + Points(quarters: abs(points.quarters)).description }
 }
 
 /// The rules of rubric scoring.

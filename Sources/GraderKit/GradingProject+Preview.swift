@@ -4,7 +4,8 @@ import GraderPDF
 extension GradingProject {
     /// Renders `page` of `student` (default: the first student) with its grade layer to a PNG at
     /// `path`, with a coordinate grid in points when `grid` is set and the bubble rows to review
-    /// framed. Only that student's scan is checked against its digest. Returns the student's name.
+    /// framed; while grading is anonymous, the name region of page 1 is covered. Only that
+    /// student's scan is checked against its digest. Returns the name shown for the student.
     @discardableResult
     public func writePreview(student: StudentKey? = nil, page: Int, dpi: Double, grid: Bool, to path: String) throws -> String {
         let book = try gradeBook()
@@ -16,7 +17,8 @@ extension GradingProject {
         let document = try PDFDocument(path: scanPath(entry))
         try PagePreview.writePNG(of: document, pageIndex: page - 1,
                                  marks: GradeLayer.marks(book, student: id, page: page, reviewHighlights: true).marks,
+                                 covered: try coveredRegions(book.directory, student: id, page: page),
                                  dpi: dpi, grid: grid, to: path)
-        return entry.student.name
+        return try displayNames(book)[entry.key] ?? entry.student.name
     }
 }

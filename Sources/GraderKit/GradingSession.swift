@@ -22,7 +22,7 @@ public struct GradingSession {
         public let number: Int, count: Int
         /// Whose score.
         public let student: StudentKey
-        /// Their name.
+        /// Their name (a pseudonym while grading is anonymous).
         public let studentName: String
         /// Which question.
         public let question: NumberedQuestion
@@ -35,6 +35,7 @@ public struct GradingSession {
     /// The project graded.
     public let project: GradingProject
     private let book: GradeBook
+    private let names: [StudentKey: String]
     private let walk: GradingWalk
     private let sequence: GradingSequence
     private var shown: Stop?
@@ -48,6 +49,7 @@ public struct GradingSession {
     public init(_ project: GradingProject, filter: Filter = .all, review: Bool = false) throws {
         self.project = project
         book = try project.gradeBook()
+        names = try project.displayNames(book)
         let questions: [NumberedQuestion] = switch filter {
         case .all: book.questions
         case .question(let id): [try book.directory.resolveQuestion(id: id)]
@@ -83,7 +85,7 @@ public struct GradingSession {
         let entry = book.students[stop.student.index]
         let record = try project.scoreRecord(student: entry.key, question: stop.question.question.id)
         try project.setPosition(sequence.index(of: PageRef(student: stop.student, page: stop.question.question.page)))
-        shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: entry.student.name,
+        shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: names[entry.key] ?? entry.student.name,
                      question: stop.question, score: record.map { .points($0.points) } ?? .ungraded,
                      items: book.rubricItems[stop.question.question.id] ?? [])
         return shown

@@ -1,4 +1,5 @@
 internal import CCairo
+import GraderCore
 
 /// An opaque-white RGB image in memory (cairo image surface) and the one context drawing on it;
 /// both are destroyed once.
@@ -74,5 +75,27 @@ final class CairoCanvas {
     func writePNG(to path: String) throws(PDFError) {
         cairo_surface_flush(surface)
         try CairoStatus.check(cairo_surface_write_to_png(surface, path), path: path)
+    }
+}
+
+extension CairoCanvas {
+    /// Calls `body` with the surface's pixels: rows `stride` bytes apart, each pixel one
+    /// native-endian 32-bit word 0xXXRRGGBB (B, G, R, X in memory on little-endian machines).
+    func withPixels<T>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> T) throws -> T? {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return try body(UnsafePointer(data), Int(cairo_image_surface_get_stride(surface)))
+    }
+}
+
+extension CairoCanvas {
+    /// Paints each rectangle (in the context's user space) in a flat grey that hides what is under it.
+    func cover(_ rects: [PageRect]) {
+        guard !rects.isEmpty else { return }
+        cairo_save(context)
+        cairo_set_source_rgb(context, 0.78, 0.78, 0.8)
+        for rect in rects { cairo_rectangle(context, rect.origin.x, rect.origin.y, rect.width, rect.height) }
+        cairo_fill(context)
+        cairo_restore(context)
     }
 }

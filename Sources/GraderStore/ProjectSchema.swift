@@ -6,7 +6,7 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 6
+    static let version = 7
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
@@ -170,12 +170,20 @@ enum ProjectSchema {
                 """)
             for table in ["question", "score", "rubric_item", "applied_item"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v6: grade box sizes") { db in
+        migrator.registerMigration("v6: anonymous grading") { db in
+            try db.execute(sql: """
+                ALTER TABLE project ADD COLUMN anonymous INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE project ADD COLUMN pseudonym_salt TEXT NOT NULL DEFAULT '';
+                ALTER TABLE project ADD COLUMN name_region TEXT;
+                PRAGMA user_version = 6;
+                """)
+        }
+        migrator.registerMigration("v7: grade box sizes") { db in
             // Every box so far had the standard size.
             try db.execute(sql: """
                 ALTER TABLE question ADD COLUMN width REAL NOT NULL DEFAULT \(BoxSize.standard.width);
                 ALTER TABLE question ADD COLUMN height REAL NOT NULL DEFAULT \(BoxSize.standard.height);
-                PRAGMA user_version = 6;
+                PRAGMA user_version = 7;
                 """)
             try HistoryTriggers.install(on: "question", in: db)
         }

@@ -1,0 +1,56 @@
+/// A project's anonymous-grading setting: while on, every grading view (the browser, `grade`,
+/// `preview`) shows each student by a stable pseudonym and covers the name region of page 1;
+/// exports keep the real names.
+public struct Anonymity: Sendable, Equatable {
+    /// Whether grading views hide names.
+    public var isOn: Bool
+    /// Where page 1 shows the student's name, in points on the reference page (nil: nothing covered).
+    public var nameRegion: PageRect?
+    /// Mixed into every pseudonym so two projects give the same student different ones.
+    public var salt: String
+
+    /// Creates a setting.
+    public init(isOn: Bool, nameRegion: PageRect? = nil, salt: String) {
+        self.isOn = isOn
+        self.nameRegion = nameRegion
+        self.salt = salt
+    }
+
+    /// Grading without hiding anything.
+    public static let off = Anonymity(isOn: false, salt: "")
+
+    /// The pseudonym of each student (by key): "Student " and four letters or digits from a hash of the
+    /// key and the salt — the same every time, distinct within the class (a longer code where four collide).
+    public func pseudonyms(for keys: [StudentKey]) -> [StudentKey: String] {
+        var names: [StudentKey: String] = [:], taken: Set<String> = []
+        for key in keys.sorted() {
+            var length = 4
+            var code = Self.code(for: key, salt: salt, length: length)
+            while taken.contains(code) {
+                length += 1
+                code = Self.code(for: key, salt: salt, length: length)
+            }
+            taken.insert(code)
+            names[key] = "Student " + code
+        }
+        return names
+    }
+
+    /// Letters and digits without look-alikes (no 0/O, 1/I/L).
+    private static let alphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+
+    /// `length` characters of a 64-bit FNV-1a hash of the salt and the key.
+    private static func code(for key: StudentKey, salt: String, length: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array("\(salt)#\(key.rawValue)".utf8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        var characters: [Character] = []
+        for _ in 0..<length {
+            characters.append(alphabet[Int(hash % UInt64(alphabet.count))])
+            hash /= UInt64(alphabet.count)
+            if hash == 0 { hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(characters.count + 1) }
+        }
+        return String(characters)
+    }
+}

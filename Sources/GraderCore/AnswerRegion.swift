@@ -1,0 +1,23 @@
+/// The part of a page a grading view shows for a question: the band from the question's grade box
+/// down to the next box below it on the same page (to the foot of the page for the last one), the
+/// full width of the page — where a structured exam puts the answer to the question it scores.
+public enum AnswerRegion {
+    /// Room kept above the box and below the band, in points.
+    public static let margin = 12.0
+    /// The shortest band shown, in points (two boxes on one line still show an answer).
+    public static let minimumHeight = 144.0
+
+    /// The band of `question` on a page of `size`, given every question of the project.
+    public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], size: PageSize) -> PageRect {
+        let top = question.question.position.point(on: size).y
+        let boxBottom = top + question.question.size.height
+        let nextTop = questions
+            .filter { $0.question.page == question.question.page && $0.question.id != question.question.id }
+            .map { $0.question.position.point(on: size).y }
+            .filter { $0 >= boxBottom }
+            .min()
+        let y0 = max(top - margin, 0)
+        let y1 = min(max(nextTop.map { $0 - margin / 2 } ?? size.height, y0 + minimumHeight), size.height)
+        return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
+    }
+}

@@ -1,0 +1,99 @@
+import GraderCore
+
+/// One student's answer to one question, as a grading view shows it: where the answer is on the
+/// page, the score and who gave it, the rubric with the items applied, and where the student is in
+/// the grader's order.
+public struct AnswerCard: Sendable, Equatable, Encodable {
+    /// A rubric item of the question.
+    public struct Item: Sendable, Equatable, Encodable {
+        /// Its number (1-based, the key that applies it), text, points ("-1", "+0.5") and group.
+        public let number: Int, text: String, points: String, group: String?
+        /// Whether this student has it.
+        public let applied: Bool
+    }
+
+    /// A rectangle in points on the student's page.
+    public struct Rect: Sendable, Equatable, Encodable {
+        /// Top-left corner and size.
+        public let x: Double, y: Double, width: Double, height: Double
+    }
+
+    /// The student's key and the name shown (a pseudonym while grading is anonymous).
+    public let student: Int64, name: String
+    /// The question: id, name (label or p2q1), heading, page, maximum and how its items count.
+    public let question: Int64, questionName: String, heading: String, page: Int, max: String, scoring: String
+    /// "3.5" or "?", and who gave it (nil while ungraded).
+    public let score: String, gradedBy: String?
+    /// The question's rubric items.
+    public let items: [Item]
+    /// The answer's band on the page, and the page's size.
+    public let region: Rect, pageWidth: Double, pageHeight: Double
+    /// 1-based place of the student in the grader's order, how many students, and how many are
+    /// still ungraded on this question.
+    public let position: Int, count: Int, ungraded: Int
+    /// The next students in the grader's order (keys), whose pages a view fetches ahead.
+    public let upcoming: [Int64]
+}
+
+/// Which student's answer a grading view moves to.
+public enum CardMove: String, Sendable, CaseIterable {
+    /// The student named (or, when none is, the first ungraded from the grader's place).
+    case here
+    /// The next / previous student in the grader's order (stays at the ends).
+    case next, previous
+    /// The next ungraded student after the one named, wrapping around (stays when all are graded).
+    case nextUngraded = "next-ungraded"
+}
+
+extension GradingProject {
+    /// The card of `question` for the student `move` leads to from `student`, in this grader's
+    /// order; the grader's place is recorded there.
+    public func answerCard(question: QuestionID, from student: StudentKey?, move: CardMove) throws -> AnswerCard {
+        let book = try gradeBook()
+        guard !book.students.isEmpty else { throw GradingError.noStudents }
+        let numbered = try book.directory.resolveQuestion(id: question)
+        let order = try place().order
+        let sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order)
+        let students = sequence.studentOrder
+        let isUngraded = { (id: StudentID) in book.score(question, id) == .ungraded }
+        let start: Int
+        if let student {
+            let id = try book.directory.resolveStudent(key: student)
+            start = students.firstIndex(of: id) ?? 0
+        } else {
+            let placed = students.firstIndex { sequence.index(of: PageRef(student: $0, page: numbered.question.page)) >= (try? self.place().position) ?? 0 } ?? 0
+            start = (students[placed...] + students[..<placed]).first(where: isUngraded).flatMap { students.firstIndex(of: $0) } ?? placed
+        }
+        let index: Int = switch move {
+        case .here: start
+        case .next: min(start + 1, students.count - 1)
+        case .previous: max(start - 1, 0)
+        case .nextUngraded:
+            (students[(start + 1)...] + students[...start]).first(where: isUngraded).flatMap { students.firstIndex(of: $0) } ?? start
+        }
+        let id = students[index]
+        try setPosition(sequence.index(of: PageRef(student: id, page: numbered.question.page)))
+        let upcoming = students[(index + 1)...].prefix(2).map { book.students[$0.index].key.rawValue }
+        return try card(book, numbered, id, position: index + 1, ungraded: students.filter(isUngraded).count, upcoming: upcoming)
+    }
+
+    private func card(_ book: GradeBook, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64]) throws -> AnswerCard {
+        let entry = book.students[id.index], question = numbered.question
+        let size = book.pageSize(id, page: question.page)
+        let band = AnswerRegion.band(of: numbered, among: book.questions, size: size)
+        let applied = Set((book.appliedItems[question.id]?[id] ?? []).map(\.id))
+        let record = try scoreRecord(student: entry.key, question: question.id)
+        return AnswerCard(
+            student: entry.key.rawValue, name: try displayNames(book)[entry.key] ?? entry.student.name,
+            question: question.id.rawValue, questionName: numbered.name, heading: numbered.heading, page: question.page,
+            max: question.maxPoints.description, scoring: question.scoring.rawValue,
+            score: book.score(question.id, id).description, gradedBy: record.map { $0.grader.isEmpty ? "—" : $0.grader },
+            items: (book.rubricItems[question.id] ?? []).map { item in
+                AnswerCard.Item(number: item.number, text: item.text, points: item.signedPoints, group: item.group,
+                                applied: applied.contains(item.id))
+            },
+            region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
+            pageWidth: size.width, pageHeight: size.height, position: position, count: book.students.count, ungraded: ungraded,
+            upcoming: upcoming)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GraderCore
+import GraderPDF
+import Synchronization
+
+/// Page images for grading views: poppler renders a student's page at one of a few widths, JPEG
+/// encodes it, and the result is kept on disk inside the project (`cache/pages/`, at most
+/// `limit` bytes, the least recently used removed first), so a page is rendered once per width.
+/// A scan is checked against its digest before its first render.
+public final class PageImageCache: Sendable {
+    /// The widths rendered, in pixels; a request is served at the first one at least as wide.
+    public static let widths = [480, 800, 1200, 1600, 2400]
+
+    /// The width a request for `width` pixels is served at.
+    public static func snapped(_ width: Int) -> Int { widths.first { $0 >= width } ?? widths[widths.count - 1] }
+
+    private let project: GradingProject
+    private let folder: String
+    private let limit: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var bytes: Int?
+        var verified: [StudentKey: Date] = [:]
+    }
+
+    /// A cache for `project`'s pages holding at most `limit` bytes.
+    public init(project: GradingProject, limit: Int = 256 << 20) {
+        self.project = project
+        self.folder = (project.folder as NSString).appendingPathComponent("cache/pages")
+        self.limit = limit
+    }
+
+    /// The JPEG of `page` of `student` about `width` pixels wide (see `snapped`), with what a grading
+    /// view must not show covered, and whether it came from the cache.
+    public func image(student: StudentKey, page: Int, width: Int) throws -> (jpeg: Data, cached: Bool) {
+        let directory = try project.directory()
+        let id = try directory.resolveStudent(key: student)
+        _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
+        let covered = try project.coveredRegions(directory, student: id, page: page)
+        let entry = directory.students[id.index]
+        let path = (folder as NSString).appendingPathComponent(name(entry, page: page, width: Self.snapped(width), covered: covered))
+        if let data = FileManager.default.contents(atPath: path) {
+            utime(path, nil)
+            return (data, true)
+        }
+        try verify(entry)
+        let document = try PDFDocument(path: project.scanPath(entry))
+        let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: Self.snapped(width), covered: covered))
+        try store(jpeg, at: path)
+        return (jpeg, false)
+    }
+
+    /// The cache file's name: the student, page, width, what is covered, and the scan's modification time.
+    private func name(_ entry: GradeBook.Entry, page: Int, width: Int, covered: [PageRect]) -> String {
+        let modified = (try? FileManager.default.attributesOfItem(atPath: project.scanPath(entry))[.modificationDate] as? Date)
+            .map { Int($0.timeIntervalSince1970) } ?? 0
+        let cover = covered.map { "-c\(Int($0.origin.x))_\(Int($0.origin.y))_\(Int($0.width))_\(Int($0.height))" }.joined()
+        return "s\(entry.key.rawValue)-p\(page)-w\(width)\(cover)-t\(modified).jpg"
+    }
+
+    /// Checks the student's scan once per modification of the file.
+    private func verify(_ entry: GradeBook.Entry) throws {
+        let modified = try? FileManager.default.attributesOfItem(atPath: project.scanPath(entry))[.modificationDate] as? Date
+        if let modified, state.withLock({ $0.verified[entry.key] == modified }) { return }
+        try project.verifyScans(of: [entry])
+        if let modified { state.withLock { $0.verified[entry.key] = modified } }
+    }
+
+    /// Writes an image atomically, then removes the least recently used ones while over the limit.
+    private func store(_ jpeg: Data, at path: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(jpeg, to: path)
+        let total = state.withLock { state -> Int in
+            let total = (state.bytes ?? currentSize()) + jpeg.count
+            state.bytes = total
+            return total
+        }
+        if total > limit { evict() }
+    }
+
+    private func files() -> [(path: String, size: Int, used: Date)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") }.compactMap { name in
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            return (path, (attributes[.size] as? Int) ?? 0, (attributes[.modificationDate] as? Date) ?? .distantPast)
+        }
+    }
+
+    private func currentSize() -> Int { files().reduce(0) { $0 + $1.size } }
+
+    /// Removes the least recently used images until the cache holds at most three quarters of its limit.
+    private func evict() {
+        var files = files().sorted { $0.used < $1.used }
+        var total = files.reduce(0) { $0 + $1.size }
+        while total > limit * 3 / 4, !files.isEmpty {
+            let oldest = files.removeFirst()
+            if unlink(oldest.path) == 0 { total -= oldest.size }
+        }
+        state.withLock { $0.bytes = total }
+    }
+}

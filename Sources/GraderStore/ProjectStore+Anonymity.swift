@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+import GraderCore
+
+extension ProjectStore {
+    /// The project's anonymous-grading setting.
+    public func anonymity() throws(StoreError) -> Anonymity {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT anonymous, pseudonym_salt, name_region FROM project WHERE id = 1") else { return .off }
+            return Anonymity(isOn: row["anonymous"] as Bool, nameRegion: (row["name_region"] as String?).flatMap(Self.rect), salt: row["pseudonym_salt"])
+        }
+    }
+
+    /// Turns anonymous grading on or off and sets the name region of page 1 (a setting, not an
+    /// undoable step). The pseudonyms' salt is made once, so pseudonyms stay the same.
+    public func setAnonymity(_ isOn: Bool, nameRegion: PageRect?) throws {
+        try run { db in
+            try db.execute(sql: """
+                UPDATE project SET anonymous = ?, name_region = ?,
+                    pseudonym_salt = CASE pseudonym_salt WHEN '' THEN ? ELSE pseudonym_salt END WHERE id = 1
+                """, arguments: [isOn, nameRegion.map(Self.text), UUID().uuidString])
+        }
+    }
+
+    /// A number that changes whenever a change is recorded, undone or redone, by any process on
+    /// the project (what a live view polls to know it must refresh).
+    public func changeStamp() throws(StoreError) -> String {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT ifnull(max(id), 0) FROM history) AS last,
+                       (SELECT ifnull(sum(id), 0) FROM history WHERE undone = 1) AS undone,
+                       (SELECT anonymous || ifnull(name_region, '') FROM project WHERE id = 1) AS setting
+                """)
+            return row.map { "\($0["last"] as Int64).\($0["undone"] as Int64).\(($0["setting"] as String?) ?? "")" } ?? "0"
+        }
+    }
+
+    private static func text(_ rect: PageRect) -> String {
+        [rect.origin.x, rect.origin.y, rect.width, rect.height].map { String($0) }.joined(separator: ",")
+    }
+
+    private static func rect(_ text: String) -> PageRect? {
+        let values = text.split(separator: ",").compactMap { Double($0) }
+        guard values.count == 4 else { return nil }
+        return PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3])
+    }
+}

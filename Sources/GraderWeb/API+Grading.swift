@@ -1,0 +1,41 @@
+import Foundation
+import GraderKit
+import Hummingbird
+
+/// Scores: the grading card of a question, the class overview, writing a score or rubric items.
+extension GradingAPI {
+    func addGradingRoutes(to router: Router<WebContext>) {
+        router.get("/api/overview") { _, context in try Reply.json(try project(context).classOverview()) }
+
+        router.get("/api/questions/{question}/card") { request, context in
+            let moveText = request.uri.queryParameters["move"].map(String.init) ?? "here"
+            guard let move = CardMove(rawValue: moveText) else {
+                throw APIError.badRequest("'\(moveText)' is not a move: use \(CardMove.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            let card = try project(context).answerCard(question: QuestionID(try context.number("question")),
+                                                       from: try request.queryNumber("student").map(StudentKey.init), move: move)
+            return try Reply.json(card)
+        }
+
+        router.put("/api/scores/{student}/{question}") { request, context in
+            struct Input: Decodable { let score: String; let expected: String? }
+            let input = try await request.json(Input.self, context: context)
+            let project = try project(context)
+            let question = try project.directory().resolveQuestion(id: QuestionID(try context.number("question")))
+            let score = try GradingRules.score(input.score, for: question)
+            let expected = try expectedScore(input.expected)
+            let saved = try project.setScore(score, student: StudentKey(try context.number("student")), question: question.question.id, expected: expected)
+            return try Reply.json(["score": saved.description])
+        }
+
+        router.post("/api/scores/{student}/{question}/items") { request, context in
+            struct Input: Decodable { let add: [Int]?; let remove: [Int]?; let expected: String? }
+            let input = try await request.json(Input.self, context: context)
+            let expected = try expectedScore(input.expected)
+            let saved = try project(context).applyRubricItems(
+                student: StudentKey(try context.number("student")), question: QuestionID(try context.number("question")),
+                add: input.add ?? [], remove: input.remove ?? [], expected: expected)
+            return try Reply.json(["score": saved.description])
+        }
+    }
+}

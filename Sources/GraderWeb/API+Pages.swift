@@ -1,0 +1,74 @@
+import Foundation
+import GraderKit
+import Hummingbird
+
+/// A student's page: its grade layer, its image, and the notes and ink a grader puts on it.
+extension GradingAPI {
+    func addPageRoutes(to router: Router<WebContext>) {
+        router.get("/api/pages/{student}/{page}") { _, context in
+            try Reply.json(try project(context).pageLayer(student: StudentKey(try context.number("student")), page: Int(try context.number("page"))))
+        }
+
+        router.get("/api/pages/{student}/{page}/image") { request, context in
+            let width = try request.queryNumber("width") ?? 1200
+            guard (1...10_000).contains(width) else { throw APIError.badRequest("A page image is 1 to 10000 pixels wide, not \(width).") }
+            let student = StudentKey(try context.number("student")), page = Int(try context.number("page"))
+            let (jpeg, _) = try await render { try images.image(student: student, page: page, width: Int(width)) }
+            return Reply.bytes(jpeg, type: "image/jpeg", maxAge: 300)
+        }
+
+        router.post("/api/pages/{student}/{page}/notes") { request, context in
+            struct Input: Decodable { let x: Double, y: Double, text: String, fontSize: Double? }
+            let input = try await request.json(Input.self, context: context)
+            let id = try project(context).addNote(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                  at: try PointInput(x: input.x, y: input.y).position, text: input.text,
+                                                  fontSize: input.fontSize ?? 11)
+            return try Reply.json(["id": id.rawValue], status: .created)
+        }
+
+        router.post("/api/pages/{student}/{page}/ink") { request, context in
+            struct Input: Decodable { let points: [[Double]], pressures: [Double]?, width: Double? }
+            let input = try await request.json(Input.self, context: context)
+            let points = try input.points.map { pair throws in
+                guard pair.count == 2 else { throw APIError.badRequest("Each ink point is [x, y] in points.") }
+                return try PointInput(x: pair[0], y: pair[1]).position
+            }
+            let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                 points: points, pressures: input.pressures, width: input.width ?? 1.5)
+            return try Reply.json(["id": id.rawValue], status: .created)
+        }
+
+        router.post("/api/pages/{student}/{page}/erase") { request, context in
+            let point = try await request.json(PointInput.self, context: context)
+            let removed = try project(context).erase(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                     at: try point.position)
+            return try Reply.json(["removed": removed.map(\.rawValue)])
+        }
+
+        router.patch("/api/annotations/{id}") { request, context in
+            struct Input: Decodable { let text: String?, dx: Double?, dy: Double? }
+            let input = try await request.json(Input.self, context: context)
+            let project = try project(context), id = AnnotationID(try context.number("id"))
+            if let text = input.text { try project.editNote(id, text: text) }
+            if input.dx != nil || input.dy != nil {
+                let (dx, dy) = (input.dx ?? 0, input.dy ?? 0)
+                guard dx.isFinite, dy.isFinite else { throw APIError.badRequest("A move is two finite numbers (dx, dy).") }
+                try project.moveAnnotation(id, dx: dx, dy: dy)
+            }
+            return try Reply.json(["id": id.rawValue])
+        }
+
+        router.delete("/api/annotations/{id}") { _, context in
+            let id = AnnotationID(try context.number("id"))
+            try project(context).removeAnnotation(id)
+            return try Reply.json(["id": id.rawValue])
+        }
+    }
+
+    /// Runs a page render off the server's event loops (a render takes tens of milliseconds).
+    private func render<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}

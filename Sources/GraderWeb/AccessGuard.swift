@@ -1,0 +1,83 @@
+import Foundation
+import GraderKit
+import Hummingbird
+
+/// Who may talk to the server: every request must come with the secret token (the link `serve`
+/// prints, then a cookie; or `Authorization: Bearer`), name one of the server's own host names in
+/// `Host` (no DNS rebinding), and, when it changes something, come from the server's own pages
+/// (`Origin`). Every response carries a strict Content-Security-Policy.
+struct AccessGuard: RouterMiddleware {
+    /// The secret token.
+    let token: String
+    /// The host names `Host` and `Origin` may name (the bind address, plus the loopback names);
+    /// nil when bound to every interface (any name; the token still decides).
+    let hostNames: Set<String>?
+
+    static let tokenCookie = "ezgrader_token"
+    static let graderCookie = "ezgrader_grader"
+    static let securityHeaders: HTTPFields = [
+        .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
+            + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        .init("X-Content-Type-Options")!: "nosniff",
+        .init("Referrer-Policy")!: "no-referrer",
+        .init("X-Frame-Options")!: "DENY",
+    ]
+
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        var response = try await checked(request, context: context, next: next)
+        for field in Self.securityHeaders { response.headers[field.name] = field.value }
+        return response
+    }
+
+    private func checked(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        guard let host = request.head.authority, allows(Self.hostName(of: host)) else {
+            return Reply.error(.misdirectedRequest, "This server answers only to the address `ezgrader serve` printed.")
+        }
+        let changes = ![.get, .head].contains(request.method)
+        if let origin = request.headers[.origin] {
+            guard let url = URL(string: origin), url.scheme == "http", let originHost = url.host, allows(originHost.lowercased()) else {
+                return Reply.error(.forbidden, "Requests from other sites are refused.")
+            }
+        }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let cookie = request.cookies[Self.tokenCookie]?.value
+        // A change sent with only the cookie must say where it comes from (browsers always send Origin then).
+        if changes, bearer == nil, request.headers[.origin] == nil {
+            return Reply.error(.forbidden, "A change must come from the grading page (it sends an Origin header) or carry the token.")
+        }
+        if request.method == .get, request.uri.path == "/", let given = request.uri.queryParameters["token"].map(String.init) {
+            guard Self.same(given, token) else { return unauthorized(request) }
+            // Swap the token in the address for a cookie, so it leaves neither history nor screenshots.
+            var response = Response(status: .seeOther, headers: [.location: "/"])
+            response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", httpOnly: true, sameSite: .strict))
+            return response
+        }
+        guard let presented = bearer ?? cookie, Self.same(presented, token) else { return unauthorized(request) }
+        var context = context
+        context.grader = request.cookies[Self.graderCookie].flatMap { $0.value.removingPercentEncoding }.flatMap { try? Grader($0) }
+        return try await next(request, context)
+    }
+
+    private func unauthorized(_ request: Request) -> Response {
+        let message = "Open the link `ezgrader serve` printed: it holds this server's token."
+        guard !request.uri.path.hasPrefix("/api/") else { return Reply.error(.unauthorized, message) }
+        return Response(status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+    }
+
+    private func allows(_ name: String) -> Bool { hostNames?.contains(name) ?? true }
+
+    /// The host name of a `Host` value ("127.0.0.1:8080", "[::1]:8080", "localhost"), lower-cased.
+    static func hostName(of host: String) -> String {
+        let lowered = host.lowercased()
+        if lowered.hasPrefix("["), let end = lowered.firstIndex(of: "]") { return String(lowered[lowered.index(after: lowered.startIndex)..<end]) }
+        return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
+    }
+
+    /// Compares in time that does not depend on where the strings differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

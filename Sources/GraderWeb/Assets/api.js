@@ -1,0 +1,44 @@
+// The HTTP API, as small async functions. Errors carry the server's message and status.
+export class APIError extends Error {
+  constructor(message, status) { super(message); this.status = status; }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {}, credentials: 'same-origin' };
+  if (body !== undefined) { init.headers['Content-Type'] = 'application/json'; init.body = JSON.stringify(body); }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new APIError((data && data.error) || `${response.status} ${response.statusText}`, response.status);
+  return data;
+}
+
+export const api = {
+  me: () => call('GET', '/api/me'),
+  sayWho: (name) => call('POST', '/api/me', { name }),
+  overview: () => call('GET', '/api/overview'),
+  card: (question, student, move) =>
+    call('GET', `/api/questions/${question}/card?move=${move}` + (student == null ? '' : `&student=${student}`)),
+  setScore: (student, question, score, expected) => call('PUT', `/api/scores/${student}/${question}`, { score, expected }),
+  applyItems: (student, question, add, remove, expected) =>
+    call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
+  page: (student, page) => call('GET', `/api/pages/${student}/${page}`),
+  addNote: (student, page, x, y, text) => call('POST', `/api/pages/${student}/${page}/notes`, { x, y, text }),
+  addInk: (student, page, points, pressures, width) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width }),
+  erase: (student, page, x, y) => call('POST', `/api/pages/${student}/${page}/erase`, { x, y }),
+  editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
+  moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
+  removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
+  addQuestion: (page, x, y, max, student) => call('POST', '/api/questions', { page, x, y, max, student }),
+  moveQuestion: (id, dx, dy) => call('PATCH', `/api/questions/${id}`, { dx, dy }),
+  removeQuestion: (id) => call('DELETE', `/api/questions/${id}`),
+  undo: () => call('POST', '/api/undo'),
+  redo: () => call('POST', '/api/redo'),
+};
+
+// The page image URL at a width snapped by the server; the browser caches it.
+export function imageURL(student, page, width) {
+  const sizes = [480, 800, 1200, 1600, 2400];
+  const snapped = sizes.find((size) => size >= width) || sizes[sizes.length - 1];
+  return `/api/pages/${student}/${page}/image?width=${snapped}`;
+}

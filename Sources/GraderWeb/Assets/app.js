@@ -1,0 +1,108 @@
+// The grading page: who is grading, the three views, keys that work anywhere, live updates.
+import { api } from './api.js';
+import { GradeView } from './grade.js';
+import { PageView } from './pageview.js';
+import { ClassView } from './overview.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const app = {
+  me: null,
+  view: null,
+  views: {},
+  toast(message, isError = false) {
+    const toast = $('toast');
+    toast.textContent = message;
+    toast.className = 'toast' + (isError ? ' error' : '');
+    toast.hidden = false;
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { toast.hidden = true; }, isError ? 6000 : 2500);
+  },
+  show(name, target) {
+    for (const [key, view] of Object.entries(this.views)) {
+      $(`view-${key}`).hidden = key !== name;
+      $(`tab-${key}`).classList.toggle('active', key === name);
+      if (key !== name) view.hide?.();
+    }
+    this.view = name;
+    this.views[name].show(target);
+  },
+  async refresh() { await this.views[this.view]?.refresh(); },
+  // After a grade box is added or removed: the question list everywhere.
+  async reloadQuestions() {
+    this.me = { ...this.me, ...(await api.me()), grader: this.me.grader };
+    this.views.grade.setQuestions();
+  },
+  async history(action) {
+    try {
+      const { step } = await (action === 'undo' ? api.undo() : api.redo());
+      this.toast(step ? `${action === 'undo' ? 'Undid' : 'Redid'}: ${step}` : `Nothing of yours to ${action}.`);
+    } catch (error) { this.toast(error.message, true); }
+    await this.refresh();
+  },
+};
+
+async function start() {
+  app.me = await api.me();
+  $('project').textContent = app.me.project;
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app) };
+  for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view));
+  $('who').addEventListener('click', () => askName(true));
+  $('help-button').addEventListener('click', () => $('help-dialog').showModal());
+  document.addEventListener('keydown', globalKeys);
+  if (!app.me.grader) await askName(false);
+  $('who').textContent = app.me.grader;
+  listen();
+  app.show(app.me.questions.length ? 'grade' : 'page');
+}
+
+function askName(changing) {
+  return new Promise((resolve) => {
+    const dialog = $('name-dialog'), input = $('name-input');
+    input.value = changing ? app.me.grader : '';
+    dialog.showModal();
+    $('name-form').onsubmit = async (event) => {
+      event.preventDefault();
+      try {
+        const { grader } = await api.sayWho(input.value);
+        app.me.grader = grader;
+        $('who').textContent = grader;
+        dialog.close();
+        resolve();
+      } catch (error) { app.toast(error.message, true); }
+    };
+    if (!changing) dialog.addEventListener('cancel', (event) => event.preventDefault(), { once: true });
+  });
+}
+
+function globalKeys(event) {
+  if (document.querySelector('dialog[open]')) return;
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+    event.preventDefault();
+    app.history(event.shiftKey ? 'redo' : 'undo');
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.matches('input:not(#score-input), textarea, select')) return;
+  if (event.key === 'h') { $('help-dialog').showModal(); event.preventDefault(); return; }
+  if (event.key === 'g' && app.view !== 'grade') { app.show('grade'); event.preventDefault(); return; }
+  if (event.key === 'c' && app.view !== 'class') { app.show('class'); event.preventDefault(); return; }
+  app.views[app.view]?.key?.(event);
+}
+
+// Server-sent events: any change by anyone refreshes what is on screen (once per burst).
+function listen() {
+  const live = $('live');
+  const source = new EventSource('/api/events');
+  let pending = null;
+  source.onopen = () => { live.classList.add('on'); live.title = 'Live: changes by others appear here'; };
+  source.onerror = () => { live.classList.remove('on'); live.title = 'Reconnecting…'; };
+  source.addEventListener('change', () => {
+    clearTimeout(pending);
+    pending = setTimeout(() => app.refresh().catch((error) => app.toast(error.message, true)), 60);
+  });
+}
+
+start().catch((error) => {
+  document.body.textContent = `EZ Grader could not start: ${error.message}`;
+});

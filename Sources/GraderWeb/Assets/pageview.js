@@ -1,0 +1,235 @@
+// The whole page: zoom and pan; place, drag and remove grade boxes; notes; pen with pressure; eraser; undo.
+import { api, imageURL } from './api.js';
+import { drawLayer, el, strokeShapes } from './ink.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class PageView {
+  constructor(app) {
+    this.app = app;
+    this.student = null;
+    this.page = 1;
+    this.zoom = 1;
+    this.tool = 'select';
+    this.selected = null;   // 'box:ID', 'note:ID' or 'stroke:ID'
+    this.students = [];
+    const svg = $('page-layer');
+    for (const button of document.querySelectorAll('[data-tool]')) button.addEventListener('click', () => this.setTool(button.dataset.tool));
+    $('undo').addEventListener('click', () => app.history('undo'));
+    $('redo').addEventListener('click', () => app.history('redo'));
+    $('zoom-in').addEventListener('click', () => this.setZoom(this.zoom * 1.25));
+    $('zoom-out').addEventListener('click', () => this.setZoom(this.zoom / 1.25));
+    $('prev-student').addEventListener('click', () => this.step(-1));
+    $('next-student').addEventListener('click', () => this.step(1));
+    $('page-select').addEventListener('change', (event) => { this.page = Number(event.target.value); this.load(); event.target.blur(); });
+    $('scroller').addEventListener('wheel', (event) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      this.setZoom(this.zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+    }, { passive: false });
+    svg.addEventListener('pointerdown', (event) => this.down(event));
+    svg.addEventListener('pointermove', (event) => this.move(event));
+    svg.addEventListener('pointerup', (event) => this.up(event));
+    svg.addEventListener('pointercancel', () => { this.gesture = null; this.draw(); });
+    svg.addEventListener('dblclick', (event) => this.editNote(event));
+    this.setTool('select');
+  }
+
+  async show(target) {
+    if (!this.students.length) this.students = (await api.overview()).students.map((row) => ({ key: row.student, name: row.name }));
+    if (target?.student) { this.student = target.student; this.page = target.page; }
+    this.student = this.student ?? this.students[0]?.key;
+    const select = $('page-select');
+    select.replaceChildren(...Array.from({ length: this.app.me.pages }, (_, i) => new Option(String(i + 1), i + 1)));
+    await this.load();
+  }
+
+  refresh() { return this.load(); }
+
+  async load() {
+    if (this.student == null) return;
+    try {
+      this.layer = await api.page(this.student, this.page);
+      $('page-select').value = String(this.page);
+      const name = this.students.find((s) => s.key === this.student)?.name ?? '';
+      $('page-title').textContent = `${name} · page ${this.page}`;
+      this.layout();
+    } catch (error) { this.app.toast(error.message, true); }
+  }
+
+  layout() {
+    const layer = this.layer, scroller = $('scroller');
+    const fit = Math.max(Math.min((scroller.clientWidth - 48) / layer.width, 2), 0.3);
+    this.scale = fit * this.zoom;
+    const sheet = $('sheet'), svg = $('page-layer');
+    sheet.style.width = `${layer.width * this.scale}px`;
+    sheet.style.height = `${layer.height * this.scale}px`;
+    $('page-image').src = imageURL(this.student, this.page, layer.width * this.scale * (window.devicePixelRatio || 1));
+    svg.setAttribute('viewBox', `0 0 ${layer.width} ${layer.height}`);
+    $('zoom-level').textContent = `${Math.round(this.zoom * 100)}%`;
+    this.draw();
+  }
+
+  draw() {
+    const svg = $('page-layer');
+    drawLayer(svg, this.layer, { selected: this.selected });
+    const gesture = this.gesture;
+    if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: 1.5, color: '#d01010' }, svg);
+    if (gesture?.kind === 'box') {
+      el('rect', { class: 'draft', x: gesture.at[0], y: gesture.at[1], width: 64, height: 22 }, svg);
+    }
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    for (const button of document.querySelectorAll('[data-tool]')) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
+    $('page-layer').setAttribute('class', `layer ink-surface ${tool}-mode`);
+  }
+
+  setZoom(zoom) {
+    this.zoom = Math.min(Math.max(zoom, 0.25), 6);
+    if (this.layer) this.layout();
+  }
+
+  step(direction) {
+    const at = this.students.findIndex((s) => s.key === this.student);
+    const next = this.students[Math.min(Math.max(at + direction, 0), this.students.length - 1)];
+    if (next && next.key !== this.student) { this.student = next.key; this.selected = null; this.load(); }
+  }
+
+  // Page points under a pointer event.
+  point(event) {
+    const rect = $('page-layer').getBoundingClientRect();
+    return [(event.clientX - rect.left) / rect.width * this.layer.width, (event.clientY - rect.top) / rect.height * this.layer.height];
+  }
+
+  down(event) {
+    if (!this.layer) return;
+    // Palm rejection: once a pen has been seen, a finger pans and never draws.
+    if (event.pointerType === 'pen') document.body.classList.add('pen-seen');
+    if (event.pointerType === 'touch' && document.body.classList.contains('pen-seen')) return;
+    const at = this.point(event);
+    const target = event.target.closest('[data-kind]');
+    event.currentTarget.setPointerCapture(event.pointerId);
+    if (this.tool === 'pen') {
+      this.gesture = { kind: 'pen', points: [at], pressures: [this.pressure(event)], pointerType: event.pointerType };
+    } else if (this.tool === 'eraser') {
+      this.gesture = { kind: 'eraser', last: 0 };
+      this.erase(at);
+    } else if (this.tool === 'box') {
+      this.gesture = { kind: 'box', at };
+      this.draw();
+    } else if (this.tool === 'note') {
+      this.addNote(at);
+    } else if (target) {
+      this.selected = `${target.dataset.kind}:${target.dataset.id}`;
+      this.gesture = { kind: 'drag', what: this.selected, from: at, to: at, node: target };
+      this.draw();
+    } else {
+      this.selected = null;
+      this.draw();
+    }
+    event.preventDefault();
+  }
+
+  move(event) {
+    const gesture = this.gesture;
+    if (!gesture) return;
+    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
+    if (gesture.kind === 'pen') {
+      for (const e of (events.length ? events : [event])) { gesture.points.push(this.point(e)); gesture.pressures.push(this.pressure(e)); }
+      this.draw();
+    } else if (gesture.kind === 'eraser') {
+      if (Date.now() - gesture.last > 60) this.erase(this.point(event));
+    } else if (gesture.kind === 'box') {
+      gesture.at = this.point(event);
+      this.draw();
+    } else if (gesture.kind === 'drag') {
+      gesture.to = this.point(event);
+      const node = $('page-layer').querySelector(`[data-kind="${gesture.what.split(':')[0]}"][data-id="${gesture.what.split(':')[1]}"]`);
+      node?.setAttribute('transform', `translate(${gesture.to[0] - gesture.from[0]} ${gesture.to[1] - gesture.from[1]})`);
+    }
+  }
+
+  async up(event) {
+    const gesture = this.gesture;
+    this.gesture = null;
+    if (!gesture) return;
+    try {
+      if (gesture.kind === 'pen' && gesture.points.length > 1) {
+        const pressures = gesture.pointerType === 'pen' ? gesture.pressures : null;
+        await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, 1.5);
+      } else if (gesture.kind === 'box') {
+        const max = window.prompt('Maximum points for this question (the box appears on this page for every student):', '1');
+        if (max) { await api.addQuestion(this.page, round(gesture.at[0]), round(gesture.at[1]), max, this.student); await this.app.reloadQuestions?.(); }
+      } else if (gesture.kind === 'drag') {
+        const [dx, dy] = [gesture.to[0] - gesture.from[0], gesture.to[1] - gesture.from[1]];
+        if (Math.hypot(dx, dy) > 1) {
+          const [kind, id] = gesture.what.split(':');
+          if (kind === 'box') await api.moveQuestion(Number(id), round(dx), round(dy));
+          else await api.moveAnnotation(Number(id), round(dx), round(dy));
+        }
+      }
+    } catch (error) { this.app.toast(error.message, true); }
+    await this.load();
+  }
+
+  pressure(event) {
+    // A mouse reports 0.5 while pressed; a pen its real pressure.
+    return event.pointerType === 'pen' ? Math.max(Math.min(event.pressure || 0.5, 1), 0.05) : 0.5;
+  }
+
+  async erase(at) {
+    if (this.gesture) this.gesture.last = Date.now();
+    try {
+      const { removed } = await api.erase(this.student, this.page, round(at[0]), round(at[1]));
+      if (removed.length) await this.load();
+    } catch (error) {
+      if (error.status !== 400) this.app.toast(error.message, true);
+    }
+  }
+
+  async addNote(at) {
+    const text = window.prompt('Note for this student (shown on their returned page):');
+    if (!text) return;
+    try { await api.addNote(this.student, this.page, round(at[0]), round(at[1]), text); } catch (error) { this.app.toast(error.message, true); }
+    await this.load();
+  }
+
+  async editNote(event) {
+    const target = event.target.closest('[data-kind="note"]');
+    if (!target) return;
+    const note = this.layer.notes.find((n) => String(n.id) === target.dataset.id);
+    const text = window.prompt('Edit the note:', note.text);
+    if (text == null || text === note.text) return;
+    try { await api.editNote(note.id, text); } catch (error) { this.app.toast(error.message, true); }
+    await this.load();
+  }
+
+  async key(event) {
+    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', e: 'eraser' };
+    if (tools[event.key]) { this.setTool(tools[event.key]); }
+    else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
+    else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
+    else if (event.key === 'ArrowRight') { this.step(1); }
+    else if (event.key === 'ArrowLeft') { this.step(-1); }
+    else if (event.key === 'PageDown') { this.page = Math.min(this.page + 1, this.app.me.pages); this.load(); }
+    else if (event.key === 'PageUp') { this.page = Math.max(this.page - 1, 1); this.load(); }
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && this.selected) { await this.removeSelected(); }
+    else return;
+    event.preventDefault();
+  }
+
+  async removeSelected() {
+    const [kind, id] = this.selected.split(':');
+    if (kind === 'box' && !window.confirm('Remove this grade box and its scores for every student?')) return;
+    try {
+      if (kind === 'box') { await api.removeQuestion(Number(id)); await this.app.reloadQuestions?.(); }
+      else await api.removeAnnotation(Number(id));
+      this.selected = null;
+    } catch (error) { this.app.toast(error.message, true); }
+    await this.load();
+  }
+}
+
+function round(value) { return Math.round(value * 10) / 10; }

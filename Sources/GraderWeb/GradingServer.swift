@@ -1,0 +1,66 @@
+import Foundation
+import GraderKit
+import Hummingbird
+import NIOCore
+
+/// `ezgrader serve`: the browser grading view over one project, for several graders at once.
+/// It binds to loopback unless told otherwise, and every request needs its secret token.
+public struct GradingServer: Sendable {
+    /// The project served.
+    public let project: GradingProject
+    /// The address bound and the port (0: any free port).
+    public let host: String, port: Int
+    /// The secret every request must carry.
+    public let token: String
+
+    /// A server for `project` on `host`:`port`, with a fresh random token unless one is given.
+    public init(project: GradingProject, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil) {
+        self.project = project
+        self.host = host
+        self.port = port
+        self.token = token ?? Self.newToken()
+    }
+
+    /// True when only this machine can reach the server.
+    public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) }
+
+    /// The link to open: the address with the token, for `port`.
+    public func link(port: Int) -> String {
+        let shown = ["0.0.0.0", "::"].contains(host) ? (ProcessInfo.processInfo.hostName) : host
+        let hostPart = shown.contains(":") ? "[\(shown)]" : shown
+        return "http://\(hostPart):\(port)/?token=\(token)"
+    }
+
+    /// Serves until SIGINT or SIGTERM; `ready` gets the link once the port is bound.
+    public func run(ready: @escaping @Sendable (String) -> Void) async throws {
+        guard Assets.missing.isEmpty else {
+            throw APIError.badRequest("The grading page's files are missing from this installation (\(Assets.missing.joined(separator: ", "))): reinstall ezgrader.")
+        }
+        let feed = ChangeFeed(project: project)
+        let router = makeRouter(feed: feed)
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
+                              onServerRunning: { channel in ready(link(port: channel.localAddress?.port ?? port)) })
+        defer { feed.stop() }
+        try await app.runService()
+    }
+
+    /// The router with every route and the access checks (also what the API tests drive).
+    func makeRouter(feed: ChangeFeed) -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: AccessGuard(token: token, hostNames: hostNames))
+        router.add(middleware: ErrorReplies())
+        GradingAPI(base: project, images: PageImageCache(project: project), feed: feed).addRoutes(to: router)
+        return router
+    }
+
+    /// The names `Host` may carry: loopback's, and the bound address (nil: any, when bound to every interface).
+    private var hostNames: Set<String>? {
+        if ["0.0.0.0", "::"].contains(host) { return nil }
+        return ["127.0.0.1", "localhost", "::1", host.lowercased()]
+    }
+
+    private static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

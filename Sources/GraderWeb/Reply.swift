@@ -1,0 +1,65 @@
+import Foundation
+import GraderKit
+import Hummingbird
+
+/// Responses of the API: JSON bodies, and errors as `{"error": "…"}` with their status.
+enum Reply {
+    /// `value` as JSON.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    /// An error response whose body says what went wrong and what to do.
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let body = (try? JSONEncoder().encode(["error": message])) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// `bytes` with `type`, cached by the browser for `maxAge` seconds (private: pages are the students').
+    static func bytes(_ bytes: some Sequence<UInt8>, type: String, maxAge: Int = 0) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: maxAge > 0 ? "private, max-age=\(maxAge)" : "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: Array(bytes))))
+    }
+}
+
+/// A refusal the server itself makes (a bad request body or parameter), with its status.
+struct APIError: Error {
+    let status: HTTPResponse.Status
+    let message: String
+
+    static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
+}
+
+/// Turns every error a route throws into a JSON error response: the façade's own messages, with
+/// 404 for an unknown student, question or annotation, 409 for a change someone made meanwhile,
+/// 400 for other refused input and 500 when something could not be written.
+struct ErrorReplies: RouterMiddleware {
+    func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return Reply.error(error.status, error.message)
+        } catch let error as HTTPError {
+            return Reply.error(error.status, error.body ?? (error.status == .notFound ? "There is no such page or API call." : "\(error.status)"))
+        } catch let error as GradingError {
+            return Reply.error(Self.status(of: error), PlainErrorText.describe(error))
+        } catch is DecodingError {
+            return Reply.error(.badRequest, "The request body is not the JSON this call takes: see /api/openapi.json.")
+        } catch {
+            let status: HTTPResponse.Status = ErrorCategory(of: error) == .writeFailed ? .internalServerError : .badRequest
+            return Reply.error(status, PlainErrorText.describe(error))
+        }
+    }
+
+    static func status(of error: GradingError) -> HTTPResponse.Status {
+        switch error {
+        case .unknownStudent, .unknownStudentNear, .unknownQuestion, .unknownAnnotation, .pageOutOfRange: .notFound
+        case .changedMeanwhile, .historyBlocked: .conflict
+        default: .badRequest
+        }
+    }
+}
