@@ -23,9 +23,7 @@ extension ProjectDirectory {
             other.question.id != id && other.question.page == box.question.page && other.question.frame(on: size).overlaps(frame)
         }.map { BoxOverlap(box: box, other: $0) }
     }
-}
 
-extension ProjectDirectory {
     /// Every pair of overlapping boxes in the project, each pair once (the later box in reading
     /// order first), for a check after many boxes were added at once.
     public func boxOverlaps() -> [BoxOverlap] {

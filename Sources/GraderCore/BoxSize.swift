@@ -26,24 +26,3 @@ public struct BoxSize: Hashable, Sendable, CustomStringConvertible {
     /// "90,24": what a user types to get this size.
     public var description: String { "\(format(width)),\(format(height))" }
 }
-
-/// Where a grade box sits on a page, in points.
-extension Question {
-    /// The box's frame on a page of `size`.
-    public func frame(on size: PageSize) -> PageRect {
-        PageRect(origin: position.point(on: size), width: self.size.width, height: self.size.height)
-    }
-}
-
-extension PageRect {
-    /// True when the two rectangles share some area (touching edges do not count).
-    public func overlaps(_ other: PageRect) -> Bool {
-        origin.x < other.origin.x + other.width && other.origin.x < origin.x + width
-            && origin.y < other.origin.y + other.height && other.origin.y < origin.y + height
-    }
-
-    /// True when the whole rectangle lies on a page of `size`.
-    public func fits(on size: PageSize) -> Bool {
-        origin.x >= 0 && origin.y >= 0 && origin.x + width <= size.width && origin.y + height <= size.height
-    }
-}

@@ -38,6 +38,13 @@ public struct Question: Hashable, Sendable {
     }
 }
 
+extension Question {
+    /// The box's frame on a page of `size`.
+    public func frame(on size: PageSize) -> PageRect {
+        PageRect(origin: position.point(on: size), width: self.size.width, height: self.size.height)
+    }
+}
+
 /// A question with its place in reading order: pages in order, and on a page top to bottom,
 /// then left to right (boxes within 2% of the page height of each other count as one row).
 public struct NumberedQuestion: Hashable, Sendable {
