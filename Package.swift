@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
-        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"]),
+        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderExportLayerTests",
             dependencies: ["GraderPDF", "GraderAssembly", "GraderCore", "TestSupport"]),

@@ -68,11 +68,11 @@ public enum AnnotationContent: Hashable, Sendable, Codable {
         }
     }
 
-    /// True when every point of it stays on the page.
-    public var isOnPage: Bool {
+    /// The first of its points that lies off the page (a note's corner, a stroke's point), if any.
+    public var firstPointOffPage: RelativePoint? {
         switch self {
-        case .ink(let stroke): stroke.points.allSatisfy(\.isOnPage)
-        case .note(let note): note.position.isOnPage
+        case .ink(let stroke): stroke.points.first { !$0.isOnPage }
+        case .note(let note): note.position.isOnPage ? nil : note.position
         }
     }
 }

@@ -10,7 +10,7 @@ public enum AnswerRegion {
     /// The band of `question` on a page of `size`, given every question of the project.
     public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], size: PageSize) -> PageRect {
         let top = question.question.position.point(on: size).y
-        let boxBottom = top + GradeLayer.boxSize.height
+        let boxBottom = top + question.question.size.height
         let nextTop = questions
             .filter { $0.question.page == question.question.page && $0.question.id != question.question.id }
             .map { $0.question.position.point(on: size).y }

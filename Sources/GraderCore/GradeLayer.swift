@@ -2,9 +2,6 @@
 /// ("earned / max", "? / max" while ungraded), the student's ink and notes, and on the first page
 /// the total, in the top margin where it covers none of the student's work.
 public enum GradeLayer {
-    /// Size of a grade box in points (its top-left corner is the question's position).
-    public static let boxSize = (width: 64.0, height: 22.0)
-
     /// Font size of the rubric items listed under a grade box.
     static let itemFontSize = 8.0
 
@@ -41,11 +38,13 @@ public enum GradeLayer {
         return PageMarks(size: size, marks: marks)
     }
 
-    /// Where `question`'s grade box is drawn on a page of `size`: at its position, kept on the page.
+    /// Where `question`'s grade box is drawn on a page of `size`: at its position and size, kept
+    /// on the page (a box placed on a larger page than this student's).
     public static func boxFrame(_ question: Question, on size: PageSize) -> PageRect {
-        let origin = question.position.point(on: size)
-        return PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
-                        width: boxSize.width, height: boxSize.height)
+        var frame = question.frame(on: size)
+        frame.origin = PagePoint(x: max(0, min(frame.origin.x, size.width - frame.width)),
+                                 y: max(0, min(frame.origin.y, size.height - frame.height)))
+        return frame
     }
 
     /// Orange frames around the bubble rows of `page` that need a person.
@@ -63,10 +62,12 @@ public enum GradeLayer {
         }
     }
 
-    /// "Total 17.5 / 24" and, while any question is ungraded, "· 2 ungraded".
-    public static func totalText(_ book: GradeBook, _ student: StudentID) -> String {
+    /// "Total 17.5 / 24", with `percent` "· 72.92%", and while any question is ungraded "· 2 ungraded".
+    public static func totalText(_ book: GradeBook, _ student: StudentID, percent: Bool = false) -> String {
         let ungraded = book.questions.filter { book.score($0.question.id, student) == .ungraded }.count
-        let text = "Total \(GradeTable.earned(book, student)) / \(GradeTable.maximum(book))"
+        let (earned, maximum) = (GradeTable.earned(book, student), GradeTable.maximum(book))
+        var text = "Total \(earned) / \(maximum)"
+        if percent, maximum > .zero { text += " · \(GradeTable.percent(earned, of: maximum))%" }
         return ungraded == 0 ? text : text + " · \(ungraded) ungraded"
     }
 }

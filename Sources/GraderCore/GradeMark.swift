@@ -15,6 +15,19 @@ public struct PageRect: Hashable, Sendable {
     }
 }
 
+extension PageRect {
+    /// True when the two rectangles share some area (touching edges do not count).
+    public func overlaps(_ other: PageRect) -> Bool {
+        origin.x < other.origin.x + other.width && other.origin.x < origin.x + width
+            && origin.y < other.origin.y + other.height && other.origin.y < origin.y + height
+    }
+
+    /// True when the whole rectangle lies on a page of `size`.
+    public func fits(on size: PageSize) -> Bool {
+        origin.x >= 0 && origin.y >= 0 && origin.x + width <= size.width && origin.y + height <= size.height
+    }
+}
+
 /// One thing the grade layer draws on a page, already resolved to points on that page. The
 /// export draws exactly these; the core decides what they are.
 public enum GradeMark: Hashable, Sendable {

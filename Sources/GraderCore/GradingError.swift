@@ -32,6 +32,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case badInkWidth(Double)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
+    /// A grade box any part of which would lie off the page (its top-left corner and size).
+    case boxOffPage(question: String, x: Double, y: Double, box: BoxSize, page: Int, size: PageSize)
+    /// A box size that is not "w,h" in points of at least `GradingRules.minBoxSide`.
+    case badBoxSize(String)
     /// Maximum points that are not a positive number of quarter points.
     case badMaximum(String)
     /// A score that is not a number (or "?").
@@ -48,6 +52,14 @@ public enum GradingError: Error, Equatable, Sendable {
     case wrongAnnotationKind(AnnotationID, expected: String)
     /// Nothing to undo or redo.
     case nothingTo(String)
+    /// A bubble block whose geometry cannot be read (its id and what is wrong).
+    case badBubbleBlock(String, problem: String)
+    /// A bubble block id that another block of the project already has.
+    case duplicateBlockID(String)
+    /// A project with no students, asked for something only a student's page has.
+    case noStudents
+    /// Moving an annotation by dx, dy would take it to x, y, off its page.
+    case annotationOffPage(AnnotationID, dx: Double, dy: Double, x: Double, y: Double, page: Int, size: PageSize)
     /// An answer key that does not fit its bubble block.
     case badKey(String)
     /// No bubble block with that id.
@@ -110,6 +122,14 @@ extension GradingError: LocalizedError {
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
                 + "(x from the left, y from the top): give a point inside, or a percentage such as 50%,10%."
+        case .boxOffPage(let question, let x, let y, let box, let page, let size):
+            let room = box.width > size.width || box.height > size.height ? "give a smaller box"
+                : "give a top-left corner from 0,0 to \(format(size.width - box.width)),\(format(size.height - box.height)), or a smaller box"
+            return "The box of \(question) (\(format(box.width)) × \(format(box.height)) points, top-left corner at \(format(x)),\(format(y))) "
+                + "would reach off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
+                + "(x from the left, y from the top): \(room)."
+        case .badBoxSize(let text):
+            return "Box size '\(text)' is not usable: give width,height in points, each at least \(format(GradingRules.minBoxSide)) (e.g. 90,24)."
         case .badMaximum(let value):
             return "Maximum points '\(value)' must be a number above 0 in steps of 0.25 (e.g. 4 or 2.5)."
         case .notANumber(let value):
@@ -127,6 +147,16 @@ extension GradingError: LocalizedError {
             return "Annotation \(id.rawValue) is not \(expected)."
         case .nothingTo(let what):
             return "Nothing to \(what)."
+        case .badBubbleBlock(let id, let problem):
+            return "Bubble block '\(id)' cannot be read: \(problem). Fix it in the rubric's bubbles: section."
+        case .duplicateBlockID(let id):
+            return "Bubble block id '\(id)' is taken: another bubble block of this project has it. Give this block another id."
+        case .noStudents:
+            return "The project has no students yet: add a student's scan with ezgrader student add PROJECT FILE.pdf "
+                + "(or create the project from a folder of scans with ezgrader new)."
+        case .annotationOffPage(let id, let dx, let dy, let x, let y, let page, let size):
+            return "Annotation \(id.rawValue) cannot move by \(format(dx)),\(format(dy)): it would reach \(format(x)),\(format(y)), off page \(page), "
+                + "which is \(format(size.width)) × \(format(size.height)) points (x from the left, y from the top). Give a smaller shift."
         case .badKey(let detail):
             return "The answer key does not fit: \(detail)."
         case .unknownBlock(let id, let known):
@@ -160,9 +190,10 @@ extension GradingError: LocalizedError {
     }
 }
 
-/// 430, 60.5 — whole numbers without a decimal point; "inf" and "nan" as themselves (never trapped
-/// converting them to Int).
+/// 430, 60.5 — to a tenth, whole numbers without a decimal point (469.99999 from a relative
+/// position is 470); "inf" and "nan" as themselves (never trapped converting them to Int).
 func format(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-    return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
 }

@@ -37,6 +37,33 @@ public enum GradingRules {
         return relative
     }
 
+    /// The smallest width or height a grade box may have, in points: "? / 4" stays legible.
+    public static let minBoxSide = 8.0
+
+    /// A box size "w,h" in points, each at least `minBoxSide`.
+    public static func boxSize(_ text: String) throws(GradingError) -> BoxSize {
+        guard let size = BoxSize(text) else { throw .badBoxSize(text) }
+        return try boxSize(size)
+    }
+
+    /// A box size whose sides are each at least `minBoxSide` points.
+    public static func boxSize(_ size: BoxSize) throws(GradingError) -> BoxSize {
+        guard size.width >= minBoxSide, size.height >= minBoxSide else { throw .badBoxSize(size.description) }
+        return size
+    }
+
+    /// Where the box of `question` (its name, for messages) goes: its top-left corner at
+    /// `position`, relative to a page of `pageSize`. Refused, never clamped, when any part of the
+    /// box would lie off the page.
+    public static func box(at position: PagePosition, size: BoxSize, question: String, page: Int,
+                           pageSize: PageSize) throws(GradingError) -> RelativePoint {
+        let corner = position.point(on: pageSize)
+        guard PageRect(origin: corner, width: size.width, height: size.height).fits(on: pageSize),
+              let relative = RelativePoint(corner, on: pageSize)
+        else { throw .boxOffPage(question: question, x: corner.x, y: corner.y, box: size, page: page, size: pageSize) }
+        return relative
+    }
+
     /// A score for `question` that fits it: ungraded, or 0…max.
     public static func fits(_ score: Score, _ question: NumberedQuestion) throws(GradingError) -> Score {
         guard let points = score.earned else { return score }

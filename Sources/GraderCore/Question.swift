@@ -16,6 +16,8 @@ public struct Question: Hashable, Sendable {
     public var page: Int
     /// Its top-left corner, relative to the page size.
     public var position: RelativePoint
+    /// The box's width and height in points.
+    public var size: BoxSize
     /// Maximum points, the same for everyone.
     public var maxPoints: Points
     /// The grader's label ("Q2"), if any.
@@ -24,13 +26,22 @@ public struct Question: Hashable, Sendable {
     public var scoring: RubricScoring
 
     /// Creates a question.
-    public init(id: QuestionID, page: Int, position: RelativePoint, maxPoints: Points, label: String?, scoring: RubricScoring = .deductions) {
+    public init(id: QuestionID, page: Int, position: RelativePoint, size: BoxSize = .standard, maxPoints: Points, label: String?,
+                scoring: RubricScoring = .deductions) {
         self.id = id
         self.page = page
         self.position = position
+        self.size = size
         self.maxPoints = maxPoints
         self.label = label
         self.scoring = scoring
+    }
+}
+
+extension Question {
+    /// The box's frame on a page of `size`.
+    public func frame(on size: PageSize) -> PageRect {
+        PageRect(origin: position.point(on: size), width: self.size.width, height: self.size.height)
     }
 }
 

@@ -5,16 +5,18 @@ public enum QuestionMove: Hashable, Sendable {
     /// By dx, dy points (right and down positive).
     case by(dx: Double, dy: Double)
 
-    /// The box's new top-left corner, moved from `position` on a page of `size`; refused (never
-    /// clamped) when it would lie off the page, naming the point it would land on.
-    public func destination(from position: RelativePoint, page: Int, size: PageSize) throws(GradingError) -> RelativePoint {
+    /// The new top-left corner of `question`'s box, moved on a page of `size`; refused (never
+    /// clamped) when any part of the box would lie off the page, naming the point it would land on.
+    public func destination(of question: NumberedQuestion, size: PageSize) throws(GradingError) -> RelativePoint {
+        let target: PagePosition
         switch self {
-        case .to(let target):
-            return try GradingRules.position(target, page: page, size: size)
+        case .to(let position):
+            target = position
         case .by(let dx, let dy):
             guard dx.isFinite, dy.isFinite else { throw .badOffset("\(dx),\(dy)") }
-            let start = position.point(on: size)
-            return try GradingRules.position(PagePosition(PagePoint(x: start.x + dx, y: start.y + dy)), page: page, size: size)
+            let start = question.question.position.point(on: size)
+            target = PagePosition(PagePoint(x: start.x + dx, y: start.y + dy))
         }
+        return try GradingRules.box(at: target, size: question.question.size, question: question.name, page: question.question.page, pageSize: size)
     }
 }

@@ -24,6 +24,8 @@ public struct QuestionSpec: Sendable, Equatable {
     public var page: Int
     /// Where its top-left corner goes.
     public var position: PagePosition
+    /// The box's width and height in points.
+    public var size: BoxSize
     /// Maximum points.
     public var maxPoints: Points
     /// Optional label.
@@ -34,9 +36,11 @@ public struct QuestionSpec: Sendable, Equatable {
     public var items: [Item]
 
     /// Creates a spec.
-    public init(page: Int, position: PagePosition, maxPoints: Points, label: String?, scoring: RubricScoring = .deductions, items: [Item] = []) {
+    public init(page: Int, position: PagePosition, size: BoxSize = .standard, maxPoints: Points, label: String?,
+                scoring: RubricScoring = .deductions, items: [Item] = []) {
         self.page = page
         self.position = position
+        self.size = size
         self.maxPoints = maxPoints
         self.label = label
         self.scoring = scoring

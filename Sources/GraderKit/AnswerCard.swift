@@ -50,7 +50,7 @@ extension GradingProject {
     /// order; the grader's place is recorded there.
     public func answerCard(question: QuestionID, from student: StudentKey?, move: CardMove) throws -> AnswerCard {
         let book = try gradeBook()
-        guard !book.students.isEmpty else { throw GradingError.unknownStudent("(the project has no students)") }
+        guard !book.students.isEmpty else { throw GradingError.noStudents }
         let numbered = try book.directory.resolveQuestion(id: question)
         let order = try place().order
         let sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order)

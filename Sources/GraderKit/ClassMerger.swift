@@ -15,12 +15,13 @@ public enum ClassMerger {
     }
 
     /// The plan of a combined document from one PDF per student whose booklet pages start after
-    /// `leadingPages` pages (a cover).
+    /// `leadingPages[student]` pages (covers; none when empty).
     static func plan(scans: [MergePlan.Source], students: [Student], pagesPerStudent: Int, order: GradingOrder,
-                     leadingPages: Int = 0) -> MergePlan {
+                     leadingPages: [Int] = []) -> MergePlan {
         let sequence = GradingSequence(studentCount: students.count, pagesPerStudent: pagesPerStudent, order: order)
         let layout = CombinedLayout(students: students, sequence: sequence)
-        let pages = sequence.pageRefs.map { MergePlan.Page(source: $0.student.index, pageIndex: leadingPages + $0.page - 1) }
+        let pages = sequence.pageRefs.map { MergePlan.Page(source: $0.student.index,
+                                                                   pageIndex: (leadingPages.isEmpty ? 0 : leadingPages[$0.student.index]) + $0.page - 1) }
         return MergePlan(sources: scans, pages: pages,
                          pageLabels: layout.pageLabels, outline: layout.outline.map(outlineEntry))
     }

@@ -25,12 +25,11 @@ struct ExportManifest {
     }
 
     /// What a student's exported file depends on, hashed.
-    static func fingerprint(book: GradeBook, student: StudentID, cover: Bool) -> String {
-        var description = "v1|\(cover)|\(book.students[student.index].scanPath)|"
+    static func fingerprint(book: GradeBook, student: StudentID, covers: [PageMarks]) -> String {
+        var description = "v2|\(covers)|\(book.students[student.index].scanPath)|"
         for page in 1...max(book.pagesPerStudent, 1) where book.pagesPerStudent > 0 {
             description += "\(GradeLayer.marks(book, student: student, page: page))|"
         }
-        if cover { description += "\(CoverPage.marks(book, student: student))" }
         return FileDigest.sha256(of: Data(description.utf8))
     }
 }

@@ -9,7 +9,7 @@ extension GradingProject {
     public func setAnonymous(_ isOn: Bool, nameRegion: PageRect? = nil) throws {
         if let nameRegion {
             let directory = try directory()
-            guard !directory.students.isEmpty else { throw GradingError.unknownStudent("(the project has no students)") }
+            guard !directory.students.isEmpty else { throw GradingError.noStudents }
             let size = directory.referencePageSize(page: 1)
             let corner = nameRegion.origin
             guard nameRegion.width > 0, nameRegion.height > 0,

@@ -54,6 +54,12 @@ extension GradingProject {
         try store.moveQuestion(question, move)
     }
 
+    /// Gives a question's box a new width and height in points for everyone (its top-left corner
+    /// kept) as one undoable step; refused when the box would reach off the page.
+    public func resizeQuestion(_ question: QuestionID, to size: BoxSize) throws -> NumberedQuestion {
+        try store.resizeQuestion(question, to: size)
+    }
+
     /// Removes a student with their scores and annotations.
     public func removeStudent(_ student: StudentKey) throws { try store.removeStudent(student) }
 

@@ -9,7 +9,7 @@ extension GradingProject {
     @discardableResult
     public func writePreview(student: StudentKey? = nil, page: Int, dpi: Double, grid: Bool, to path: String) throws -> String {
         let book = try gradeBook()
-        guard !book.students.isEmpty else { throw GradingError.unknownStudent("(the project has no students)") }
+        guard !book.students.isEmpty else { throw GradingError.noStudents }
         let id = try student.map { key throws(GradingError) in try book.directory.resolveStudent(key: key) } ?? StudentID(0)
         _ = try GradingRules.page(page, pages: book.pagesPerStudent)
         let entry = book.students[id.index]

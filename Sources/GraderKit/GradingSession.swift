@@ -1,7 +1,8 @@
 import GraderCore
 
 /// One grader's walk through the scores to give, in their grading order: every question, one
-/// question or one page's. It starts at the first ungraded score from the grader's saved place,
+/// question or one page's. It starts at the first ungraded score from the grader's saved place
+/// and visits the scores that were ungraded when it began (in review, every score from the first),
 /// records their place as it moves, and saves a score only if nobody changed it since it was
 /// shown. Front ends map their own keys onto it.
 public struct GradingSession {
@@ -38,11 +39,14 @@ public struct GradingSession {
     private let walk: GradingWalk
     private let sequence: GradingSequence
     private var shown: Stop?
+    /// Which stops the walk visits: those ungraded when it began, or all of them in review.
+    private let visits: [Bool]
     /// The current stop's index; `stopCount` when the walk is over.
     public private(set) var index: Int
 
-    /// A session over `filter`'s questions, at the first ungraded score from the grader's place.
-    public init(_ project: GradingProject, filter: Filter = .all) throws {
+    /// A session over `filter`'s questions, at the first ungraded score from the grader's place;
+    /// with `review`, over every score (graded ones too), from the first.
+    public init(_ project: GradingProject, filter: Filter = .all, review: Bool = false) throws {
         self.project = project
         book = try project.gradeBook()
         names = try project.displayNames(book)
@@ -54,7 +58,9 @@ public struct GradingSession {
         let place = try project.place()
         walk = GradingWalk(book, order: place.order, questions: questions)
         sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: place.order)
-        index = walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
+        let book = book, walk = walk
+        visits = walk.stops.map { review || book.score($0.question.question.id, $0.student) == .ungraded }
+        index = review ? 0 : walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
     }
 
     /// How many stops the walk has.
@@ -90,7 +96,7 @@ public struct GradingSession {
     public mutating func save(_ score: Score) throws {
         guard let shown else { return }
         try project.setScore(score, student: shown.student, question: shown.question.question.id, expected: shown.score)
-        index += 1
+        skip()
     }
 
     /// Applies and removes rubric items (by number) for the stop last shown, then moves to the
@@ -98,14 +104,18 @@ public struct GradingSession {
     public mutating func apply(items add: [Int], removing remove: [Int]) throws {
         guard let shown else { return }
         try project.applyRubricItems(student: shown.student, question: shown.question.question.id, add: add, remove: remove, expected: shown.score)
-        index += 1
+        skip()
     }
 
-    /// Moves to the next stop without scoring.
-    public mutating func skip() { index = min(index + 1, walk.stops.count) }
+    /// Moves to the next stop the walk visits, without scoring.
+    public mutating func skip() {
+        index = visits.indices.first { $0 > index && visits[$0] } ?? walk.stops.count
+    }
 
-    /// Moves back one stop.
-    public mutating func back() { index = max(min(index, walk.stops.count) - 1, 0) }
+    /// Moves back to the previous stop the walk visits (it stays at the first).
+    public mutating func back() {
+        index = visits.indices.last { $0 < min(index, walk.stops.count) && visits[$0] } ?? index
+    }
 
     /// Ends the walk.
     public mutating func finish() { index = walk.stops.count }

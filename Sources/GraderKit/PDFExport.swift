@@ -17,14 +17,22 @@ public enum PDFExport {
         public var combined: String?
         /// Order of the combined document (default: the project's).
         public var order: GradingOrder?
-        /// Put a cover page with the per-question table first.
+        /// Put cover pages with the per-question table first.
         public var cover: Bool
+        /// The course and exam title the covers are headed with.
+        public var heading: CoverPage.Heading
         /// Rewrite every student, changed or not.
         public var all: Bool
 
         /// Creates options.
-        public init(folder: String, combined: String? = nil, order: GradingOrder? = nil, cover: Bool = false, all: Bool = false) {
-            (self.folder, self.combined, self.order, self.cover, self.all) = (folder, combined, order, cover, all)
+        public init(folder: String, combined: String? = nil, order: GradingOrder? = nil, cover: Bool = false,
+                    heading: CoverPage.Heading = CoverPage.Heading(), all: Bool = false) {
+            (self.folder, self.combined, self.order, self.cover, self.heading, self.all) = (folder, combined, order, cover, heading, all)
+        }
+
+        /// The cover pages of `student`, none without `cover`.
+        func covers(_ book: GradeBook, _ student: StudentID) -> [PageMarks] {
+            cover ? CoverPage.pages(book, student: student, heading: heading, textHeight: GradeLayerWriter.textHeight) : []
         }
     }
 
@@ -52,8 +60,9 @@ public enum PDFExport {
 
         let names = SafeFileName.distinct(book.students.map(\.student.name))
         let previous = ExportManifest(folder: options.folder)
+        let covers = book.students.indices.map { options.covers(book, StudentID($0)) }
         let fingerprints = book.students.indices.map { index in
-            ExportManifest.fingerprint(book: book, student: StudentID(index), cover: options.cover)
+            ExportManifest.fingerprint(book: book, student: StudentID(index), covers: covers[index])
         }
         let layers = book.students.indices.map { "\(work)/layer-\($0).pdf" }
         let results = ConcurrentResults<String?>(count: book.students.count)
@@ -69,11 +78,10 @@ public enum PDFExport {
                 if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
                     return nil
                 }
-                var pages = (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
-                if options.cover { pages.insert(CoverPage.marks(book, student: student), at: 0) }
+                let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
                 try GradeLayerWriter.write(pages, to: layers[index])
-                let offset = options.cover ? 1 : 0
-                let cover = options.cover ? [MergePlan.Page(source: 1, pageIndex: 0)] : []
+                let offset = covers[index].count
+                let cover = (0..<offset).map { MergePlan.Page(source: 1, pageIndex: $0) }
                 let scanPages = (0..<book.pagesPerStudent).map {
                     MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0))
                 }
@@ -95,7 +103,7 @@ public enum PDFExport {
             // this is a plain merge, and its memory is qpdf's for the class, not twice that.
             let graded = names.map { MergePlan.Source(path: (options.folder as NSString).appendingPathComponent("\($0).pdf")) }
             let plan = ClassMerger.plan(scans: graded, students: book.students.map(\.student), pagesPerStudent: book.pagesPerStudent,
-                                        order: order, leadingPages: options.cover ? 1 : 0)
+                                        order: order, leadingPages: covers.map(\.count))
             try PageAssembler.write(plan, to: combined)
         }
         return report

@@ -10,6 +10,7 @@ import Yams
 /// questions:
 ///   - page: 1
 ///     at: 470,190        # top-left of the grade box: points from the top-left, or 70%,24%
+///     size: 90,24        # the box's width,height in points (optional; default 64,22)
 ///     max: 4
 ///     label: Q1          # optional
 ///     scoring: deductions  # or credits (optional)
@@ -53,10 +54,10 @@ public struct Rubric: Sendable, Equatable {
     private static func question(_ node: Node, path: String) throws(RubricError) -> QuestionSpec {
         let line = node.mark?.line ?? 1
         guard let fields = node.mapping else { throw .invalid(path: path, line: line, detail: "a question must be page:, at:, max: (and label:)") }
-        let known: Set<String> = ["page", "at", "max", "label", "scoring", "items"]
+        let known: Set<String> = ["page", "at", "size", "max", "label", "scoring", "items"]
         for key in fields.keys.compactMap(\.string) where !known.contains(key) {
             throw .invalid(path: path, line: fields[key]?.mark?.line ?? line,
-                           detail: "unknown field '\(key)' (use page, at, max, label, scoring, items)")
+                           detail: "unknown field '\(key)' (use page, at, size, max, label, scoring, items)")
         }
         func value(_ key: String) throws(RubricError) -> Node {
             guard let value = fields[key] else { throw .invalid(path: path, line: line, detail: "the question has no '\(key)'") }
@@ -65,10 +66,14 @@ public struct Rubric: Sendable, Equatable {
         let pageNode = try value("page")
         guard let page = pageNode.int else { throw .invalid(path: path, line: pageNode.mark?.line ?? line, detail: "page must be a whole number") }
         let atNode = try value("at")
-        let at = atNode.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? atNode.string ?? ""
-        guard let position = PagePosition(at) else {
-            throw .refused(path: path, line: atNode.mark?.line ?? line, detail: GradingError.badPosition(at).localizedDescription)
+        guard let position = PagePosition(pair(atNode)) else {
+            throw .refused(path: path, line: atNode.mark?.line ?? line, detail: GradingError.badPosition(pair(atNode)).localizedDescription)
         }
+        let size = try fields["size"].map { node throws(RubricError) in
+            do { return try GradingRules.boxSize(pair(node)) } catch {
+                throw .refused(path: path, line: node.mark?.line ?? line, detail: error.localizedDescription)
+            }
+        } ?? .standard
         let maxNode = try value("max")
         let maxPoints: Points
         do { maxPoints = try GradingRules.maximum(maxNode.string ?? "") } catch {
@@ -81,7 +86,13 @@ public struct Rubric: Sendable, Equatable {
             return scoring
         } ?? .deductions
         let items = try (fields["items"]?.sequence.map(Array.init) ?? []).map { node throws(RubricError) in try item(node, path: path) }
-        return QuestionSpec(page: page, position: position, maxPoints: maxPoints, label: fields["label"]?.string, scoring: scoring, items: items)
+        return QuestionSpec(page: page, position: position, size: size, maxPoints: maxPoints, label: fields["label"]?.string,
+                            scoring: scoring, items: items)
+    }
+
+    /// "x,y" from a node written as `470,190` or `[470, 190]`.
+    private static func pair(_ node: Node) -> String {
+        node.sequence.map { $0.compactMap(\.string).joined(separator: ",") } ?? node.string ?? ""
     }
 
     private static func item(_ node: Node, path: String) throws(RubricError) -> QuestionSpec.Item {
@@ -169,6 +180,7 @@ extension Rubric {
                 (scalar("page"), scalar(String(question.page))), (scalar("at"), scalar("\(number(at.x)),\(number(at.y))")),
                 (scalar("max"), scalar(question.maxPoints.description)),
             ]
+            if question.size != .standard { pairs.insert((scalar("size"), scalar(question.size.description)), at: 2) }
             if let label = question.label { pairs.append((scalar("label"), scalar(label))) }
             if question.scoring != .deductions { pairs.append((scalar("scoring"), scalar(question.scoring.rawValue))) }
             let items = book.rubricItems[question.id] ?? []

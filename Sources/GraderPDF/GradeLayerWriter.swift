@@ -26,6 +26,12 @@ public enum GradeLayerWriter {
         PangoText(text, fontSize: 11).unknownGlyphCount
     }
 
+    /// The height in points `text` takes at `fontSize`, wrapped at `maxWidth` points, in the font
+    /// the marks are drawn in: how the core lays out text it cannot measure (`CoverPage.TextHeight`).
+    public static func textHeight(_ text: String, fontSize: Double, maxWidth: Double) -> Double {
+        PangoText(text, fontSize: fontSize, maxWidth: maxWidth).logicalBox.height
+    }
+
     /// Draws `marks` in order on `cr`, whose user space is the displayed page in points (origin
     /// top-left, y down); the context's state is the same afterwards.
     static func draw(_ marks: [GradeMark], on cr: OpaquePointer, size: PageSize) {

@@ -10,16 +10,24 @@ enum MarkPainter {
     static let ungradedColor = RGBColor(red: 0xE0, green: 0x70, blue: 0x00)
     /// Border width of a grade box, in points.
     static let boxBorder = 1.2
+    /// How far a grade box's opaque white backing reaches past its frame, in points: a printed
+    /// score frame the box was sized to cover vanishes with the digits in it.
+    static let boxBacking = 2.0
+    /// Opacity of the white backing under a note: legible over handwriting, which still shows faintly.
+    static let noteBackingOpacity = 0.85
     /// Font size of the student's total, in points.
     static let totalFontSize = 10.0
 
-    /// A white box (legible over scribbles) with a border and centred bold text, all inside `frame`.
+    /// A box on an opaque white backing (reaching `boxBacking` past the frame, so nothing printed
+    /// or scribbled under it shows), with a border and centred bold text inside `frame`.
     static func gradeBox(_ frame: PageRect, text: String, graded: Bool, on cr: OpaquePointer) {
         let color = graded ? gradedColor : ungradedColor
+        cairo_rectangle(cr, frame.origin.x - boxBacking, frame.origin.y - boxBacking,
+                        frame.width + 2 * boxBacking, frame.height + 2 * boxBacking)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
         let inset = boxBorder / 2
         cairo_rectangle(cr, frame.origin.x + inset, frame.origin.y + inset, frame.width - boxBorder, frame.height - boxBorder)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill_preserve(cr)
         setSource(color, on: cr)
         cairo_set_line_width(cr, boxBorder)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
@@ -58,10 +66,17 @@ enum MarkPainter {
         cairo_stroke(cr)
     }
 
-    /// A typed note, its top-left corner at `origin`, wrapping at `maxWidth` points.
+    /// A typed note, its top-left corner at `origin`, wrapping at `maxWidth` points, on a light
+    /// backing so it stays legible over handwriting.
     static func note(_ text: String, at origin: PagePoint, fontSize: Double, color: RGBColor, maxWidth: Double, on cr: OpaquePointer) {
+        let label = PangoText(text, fontSize: fontSize, maxWidth: maxWidth, for: cr)
+        let box = label.logicalBox, padding = max(fontSize * 0.15, 1)
+        roundedRectangle(x: origin.x + box.x - padding, y: origin.y + box.y - padding, width: box.width + 2 * padding,
+                         height: box.height + 2 * padding, radius: padding, on: cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, noteBackingOpacity)
+        cairo_fill(cr)
         setSource(color, on: cr)
-        PangoText(text, fontSize: fontSize, maxWidth: maxWidth, for: cr).show(on: cr, x: origin.x, y: origin.y)
+        label.show(on: cr, x: origin.x, y: origin.y)
     }
 
     /// The student's total in the top margin: bold red, right-aligned, on a white rounded background.

@@ -10,7 +10,7 @@ public enum PagePreview {
         of document: PDFDocument, pageIndex: Int, marks: [GradeMark], covered: [PageRect] = [], dpi: Double, grid: Bool, to path: String
     ) throws(PDFError) {
         guard pageIndex >= 0 && pageIndex < document.pageCount else {
-            throw .drawingFailed(path: path, detail: "'\(document.path)' has no page \(pageIndex + 1); it has \(document.pageCount)")
+            throw .noSuchPage(path: document.path, page: pageIndex + 1, pageCount: document.pageCount)
         }
         let page = try document.page(at: pageIndex)
         let canvas = try page.renderedCanvas(dpi: dpi, for: path)

@@ -63,9 +63,10 @@ enum GradeBookReader {
     }
 
     private static func questions(_ db: Database) throws -> [(question: Question, bubble: BubbleRowRef?)] {
-        try Row.fetchAll(db, sql: "SELECT id, page, x, y, max_quarters, label, bubble_block, bubble_row, scoring FROM question").map { row in
+        try Row.fetchAll(db, sql: "SELECT id, page, x, y, width, height, max_quarters, label, bubble_block, bubble_row, scoring FROM question").map { row in
             let block: String? = row["bubble_block"]
             return (Question(id: QuestionID(row["id"]), page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]),
+                             size: BoxSize(width: row["width"], height: row["height"]),
                              maxPoints: Points(quarters: row["max_quarters"]), label: row["label"],
                              scoring: RubricScoring(rawValue: row["scoring"]) ?? .deductions),
                     block.map { BubbleRowRef(block: $0, row: row["bubble_row"]) })

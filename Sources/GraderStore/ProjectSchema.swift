@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
+import GraderCore
 
 /// The project's tables, as named GRDB migrations. `PRAGMA user_version` carries the schema
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 6
+    static let version = 7
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
@@ -176,6 +177,15 @@ enum ProjectSchema {
                 ALTER TABLE project ADD COLUMN name_region TEXT;
                 PRAGMA user_version = 6;
                 """)
+        }
+        migrator.registerMigration("v7: grade box sizes") { db in
+            // Every box so far had the standard size.
+            try db.execute(sql: """
+                ALTER TABLE question ADD COLUMN width REAL NOT NULL DEFAULT \(BoxSize.standard.width);
+                ALTER TABLE question ADD COLUMN height REAL NOT NULL DEFAULT \(BoxSize.standard.height);
+                PRAGMA user_version = 7;
+                """)
+            try HistoryTriggers.install(on: "question", in: db)
         }
         return migrator
     }

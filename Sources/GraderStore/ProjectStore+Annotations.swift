@@ -44,8 +44,8 @@ extension ProjectStore {
             let directory = try writer.directory()
             let size = directory.pageSize(try directory.resolveStudent(key: annotation.student), page: annotation.page)
             let moved = annotation.content.moved(dx: dx / size.width, dy: dy / size.height)
-            guard dx.isFinite, dy.isFinite, moved.isOnPage else {
-                throw GradingError.positionOffPage(x: dx, y: dy, page: annotation.page, size: size)
+            if let off = moved.firstPointOffPage?.point(on: size) {
+                throw GradingError.annotationOffPage(id, dx: dx, dy: dy, x: off.x, y: off.y, page: annotation.page, size: size)
             }
             try writer.updateAnnotation(id, to: moved)
         }

@@ -40,9 +40,9 @@ extension ProjectStore {
     }
 
     private static func insert(_ block: BubbleBlock, in book: GradeBook, writer: ProjectWriter, labels: inout Set<String>) throws {
-        if let problem = block.problem { throw GradingError.badKey("block '\(block.id)': \(problem)") }
+        if let problem = block.problem { throw GradingError.badBubbleBlock(block.id, problem: problem) }
         _ = try GradingRules.page(block.page, pages: book.pagesPerStudent)
-        guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateLabel(block.id) }
+        guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateBlockID(block.id) }
         try writer.insertBubbleBlock(block)
         guard block.kind != .studentID else { return }
         let size = book.referencePageSize(page: block.page)
@@ -50,8 +50,8 @@ extension ProjectStore {
             let label = "\(block.id)-\(block.questionNumber(row: row)!)"
             guard labels.insert(label).inserted else { throw GradingError.duplicateLabel(label) }
             let right = block.centre(row: row, choice: block.choices.count - 1)
-            let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - GradeLayer.boxSize.width),
-                                   y: max(0, right.y - GradeLayer.boxSize.height / 2))
+            let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - BoxSize.standard.width),
+                                   y: max(0, right.y - BoxSize.standard.height / 2))
             guard let position = RelativePoint(corner, on: size) else {
                 throw GradingError.positionOffPage(x: corner.x, y: corner.y, page: block.page, size: size)
             }

@@ -27,7 +27,7 @@ extension ProjectStore {
                        labels: inout Set<String>) throws -> [QuestionID] {
         try specs.map { spec in
             let question = try checked(spec, in: directory, measuredOn: owner, labels: &labels)
-            let id = try writer.insertQuestion(page: question.page, position: question.position,
+            let id = try writer.insertQuestion(page: question.page, position: question.position, size: question.size,
                                                maxPoints: question.maxPoints, label: question.label)
             if spec.scoring != .deductions { try writer.setScoring(spec.scoring, question: id) }
             for item in spec.items {
@@ -47,13 +47,14 @@ extension ProjectStore {
                         labels: inout Set<String>) throws(GradingError) -> Question {
         let page = try GradingRules.page(spec.page, pages: directory.pagesPerStudent)
         guard spec.maxPoints > .zero else { throw .badMaximum(spec.maxPoints.description) }
-        let size = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
-        let relative = try GradingRules.position(spec.position, page: page, size: size)
+        let pageSize = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
         let label = try GradingRules.label(spec.label)
+        let box = try GradingRules.boxSize(spec.size)
+        let relative = try GradingRules.box(at: spec.position, size: box, question: label ?? "the new question", page: page, pageSize: pageSize)
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
         }
-        return Question(id: QuestionID(0), page: page, position: relative, maxPoints: spec.maxPoints, label: label)
+        return Question(id: QuestionID(0), page: page, position: relative, size: box, maxPoints: spec.maxPoints, label: label)
     }
 
     /// Changes a question's maximum for everyone (a curve). Refused when a score would exceed it.
@@ -81,9 +82,23 @@ extension ProjectStore {
     public func moveQuestion(_ id: QuestionID, _ move: QuestionMove) throws -> NumberedQuestion {
         try change("move question \(try directory().resolveQuestion(id: id).name)") { writer in
             let directory = try writer.directory()
-            let question = try directory.resolveQuestion(id: id).question
-            let size = directory.referencePageSize(page: question.page)
-            try writer.updatePosition(id, to: try move.destination(from: question.position, page: question.page, size: size))
+            let question = try directory.resolveQuestion(id: id)
+            try writer.updatePosition(id, to: try move.destination(of: question, size: directory.referencePageSize(page: question.question.page)))
+            return try writer.directory().resolveQuestion(id: id)
+        }
+    }
+
+    /// Gives a question's box a new width and height (points) for everyone, its top-left corner
+    /// kept, as one undoable step; refused when the box would reach off the page.
+    public func resizeQuestion(_ id: QuestionID, to size: BoxSize) throws -> NumberedQuestion {
+        try change("resize question \(try directory().resolveQuestion(id: id).name) to \(size)") { writer in
+            let directory = try writer.directory()
+            let numbered = try directory.resolveQuestion(id: id)
+            let question = numbered.question, pageSize = directory.referencePageSize(page: question.page)
+            let box = try GradingRules.boxSize(size)
+            _ = try GradingRules.box(at: PagePosition(question.position.point(on: pageSize)), size: box, question: numbered.name,
+                                     page: question.page, pageSize: pageSize)
+            try writer.updateSize(id, to: box)
             return try writer.directory().resolveQuestion(id: id)
         }
     }

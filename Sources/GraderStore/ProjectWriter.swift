@@ -55,9 +55,12 @@ public struct ProjectWriter {
 
     /// Adds a question (for a bubble row when `bubble` is given); returns its id.
     @discardableResult
-    public func insertQuestion(page: Int, position: RelativePoint, maxPoints: Points, label: String?, bubble: BubbleRowRef? = nil) throws -> QuestionID {
-        try db.execute(sql: "INSERT INTO question (page, x, y, max_quarters, label, bubble_block, bubble_row) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       arguments: [page, position.x, position.y, maxPoints.quarters, label, bubble?.block, bubble?.row])
+    public func insertQuestion(page: Int, position: RelativePoint, size: BoxSize = .standard, maxPoints: Points, label: String?,
+                               bubble: BubbleRowRef? = nil) throws -> QuestionID {
+        try db.execute(sql: """
+            INSERT INTO question (page, x, y, width, height, max_quarters, label, bubble_block, bubble_row)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [page, position.x, position.y, size.width, size.height, maxPoints.quarters, label, bubble?.block, bubble?.row])
         return QuestionID(db.lastInsertedRowID)
     }
 
@@ -104,6 +107,11 @@ public struct ProjectWriter {
     /// Moves a question's box to `position` (on every student's page).
     public func updatePosition(_ question: QuestionID, to position: RelativePoint) throws {
         try db.execute(sql: "UPDATE question SET x = ?, y = ? WHERE id = ?", arguments: [position.x, position.y, question.rawValue])
+    }
+
+    /// Gives a question's box a new size in points (on every student's page).
+    public func updateSize(_ question: QuestionID, to size: BoxSize) throws {
+        try db.execute(sql: "UPDATE question SET width = ?, height = ? WHERE id = ?", arguments: [size.width, size.height, question.rawValue])
     }
 
     /// Removes a question and every score on it.

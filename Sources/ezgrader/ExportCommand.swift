@@ -62,10 +62,14 @@ struct PDFExportCommand: ParsableCommand {
         discussion: """
             Each page keeps the original scan untouched, with the grade layer (grade boxes, ink, \
             notes, the total in the first page's top margin) laid over it. Only students whose \
-            grades changed since the last export are rewritten (--all rewrites every one).
+            grades changed since the last export are rewritten (--all rewrites every one). \
+            --cover starts each PDF with the student's scores: the course and exam title, every \
+            question with its score and rubric items (on further cover pages when needed), and \
+            the total with its percentage.
 
             Example:
               ezgrader export pdf exam.ezgrader --out graded --combined class-graded.pdf --cover
+              ezgrader export pdf exam.ezgrader --out graded --cover --course "MATH 101" --title "Midterm 1"
             """)
     @OptionGroup var options: ProjectOptions
     @Option(help: "Folder for the per-student PDFs.") var out: String
@@ -73,12 +77,15 @@ struct PDFExportCommand: ParsableCommand {
     @Option(help: "Order of the combined document: per-page, per-student or shuffled (default: the project's).") var order: String?
     @Option(help: "Seed for --order shuffled.") var seed: UInt64?
     @Flag(help: "Start each student's PDF with a cover page listing every question's score.") var cover = false
+    @Option(help: "The course, at the head of each cover.") var course: String?
+    @Option(help: "The exam's title, at the head of each cover.") var title: String?
     @Flag(help: "Rewrite every student's PDF, changed or not.") var all = false
 
     func validate() throws {
         if let order, GradingOrder(name: order, seed: nil) == nil {
             throw ValidationError("--order must be per-page, per-student or shuffled, not '\(order)'.")
         }
+        if !cover, course != nil || title != nil { throw ValidationError("--course and --title head the cover pages: add --cover.") }
     }
 
     func run() throws {
@@ -86,7 +93,7 @@ struct PDFExportCommand: ParsableCommand {
         let report = try reportingErrors {
             try PDFExport.run(try options.open(),
                               .init(folder: out, combined: combined, order: order.flatMap { GradingOrder(name: $0, seed: seed ?? 0) },
-                                    cover: cover, all: all),
+                                    cover: cover, heading: CoverPage.Heading(course: course, title: title), all: all),
                               progress: progress.update)
         }
         progress.finish()

@@ -5,38 +5,55 @@ struct QuestionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "question",
         abstract: "Add, list, move, curve or remove grade boxes (questions).",
-        subcommands: [Add.self, Import.self, List.self, Move.self, SetMax.self, Remove.self])
+        subcommands: [Add.self, Import.self, List.self, Move.self, Resize.self, SetMax.self, Remove.self])
 
     /// A question as scripts see it.
     struct Line: Encodable {
-        let name: String, page: Int, x: Double, y: Double, max: String, label: String?
+        let name: String, page: Int, x: Double, y: Double, width: Double, height: Double, max: String, label: String?
 
         init(_ numbered: NumberedQuestion, on size: PageSize) {
             let point = numbered.question.position.point(on: size)
             (name, page, max, label) = (numbered.name, numbered.question.page, numbered.question.maxPoints.description, numbered.question.label)
             (x, y) = ((point.x * 10).rounded() / 10, (point.y * 10).rounded() / 10)
+            (width, height) = (numbered.question.size.width, numbered.question.size.height)
         }
 
-        var text: String { "\(name)\tpage \(page)\tat \(at)\tmax \(max)" }
+        var text: String { "\(name)\tpage \(page)\tat \(at)\tmax \(max)\tsize \(BoxSize(width: width, height: height))" }
         /// The top-left corner as x,y in points.
         var at: String { "\(format(x)),\(format(y))" }
-        private func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
     }
+
+    /// Warns on stderr about each box that `question`'s box now overlaps.
+    static func warnAboutOverlaps(of question: NumberedQuestion, in project: GradingProject) throws {
+        warn(try project.directory().boxOverlaps(of: question.question.id))
+    }
+
+    /// Writes each overlap's warning on stderr.
+    static func warn(_ overlaps: [BoxOverlap]) {
+        overlaps.forEach { writeStandardError("Warning: \($0.warning)\n") }
+    }
+
+    /// 430 or 60.5: a coordinate as users type it.
+    static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Put a grade box on a page; it appears on that page of every student as \"?\".",
             discussion: """
                 --at is the box's top-left corner in points from the page's top-left corner as \
-                displayed (ezgrader preview --grid shows the coordinates), or in percentages.
+                displayed (ezgrader preview --grid shows the coordinates), or in percentages. \
+                --size makes the box as large as the printed score frame it should cover. A box \
+                that would reach off the page is refused; one that overlaps another box is added \
+                with a warning.
 
                 Example:
                   ezgrader question add exam.ezgrader --page 2 --at 430,60 --max 4 --label Q2
-                  ezgrader question add exam.ezgrader --page 1 --at 70%,8% --max 2.5
+                  ezgrader question add exam.ezgrader --page 1 --at 70%,8% --max 2.5 --size 90,24
                 """)
         @OptionGroup var options: ProjectOptions
         @Option(help: "Page number, from 1.") var page: Int
         @Option(help: "Position: x,y in points, or x%,y%.") var at: String
+        @Option(help: "The box's width,height in points (default: 64,22).") var size: String?
         @Option(help: "Maximum points (steps of 0.25).") var max: String
         @Option(help: "A label to call it by (default: p<page>q<n>).") var label: String?
         @Option(help: "Measure the position on this student's page (default: the first student).") var student: String?
@@ -44,13 +61,15 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let spec = QuestionSpec(page: page, position: try parsePosition(at), maxPoints: try GradingRules.maximum(max), label: label)
+                let spec = QuestionSpec(page: page, position: try parsePosition(at), size: try size.map(GradingRules.boxSize) ?? .standard,
+                                        maxPoints: try GradingRules.maximum(max), label: label)
                 let question = try project.addQuestion(spec, measuredOn: try student.map { try project.student(named: $0) })
                 let book = try project.directory()
                 let line = Line(question, on: book.referencePageSize(page: page))
                 if options.json { try printJSON(line) } else {
                     print("Added \(question.name) on page \(page) (max \(question.question.maxPoints)) for \(count(book.students.count, "student")).")
                 }
+                try warnAboutOverlaps(of: question, in: project)
             }
         }
     }
@@ -59,8 +78,9 @@ struct QuestionCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add every question of a rubric file (YAML) in one step.",
             discussion: """
-                The rubric lists questions as page, at (x,y in points or x%,y%), max and an \
-                optional label; see SamplePDFs/rubric.yaml. All are added, or none.
+                The rubric lists questions as page, at (x,y in points or x%,y%), max, and an \
+                optional label and size (width,height in points); see SamplePDFs/rubric.yaml. \
+                All are added, or none.
 
                 Example:
                   ezgrader question import exam.ezgrader SamplePDFs/rubric.yaml
@@ -70,8 +90,10 @@ struct QuestionCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let added = try options.open().apply(rubricAt: rubric)
+                let project = try options.open()
+                let added = try project.apply(rubricAt: rubric)
                 if options.json { try printJSON(["added": added]) } else { print("Added \(count(added, "question")) from \(rubric).") }
+                warn(try project.directory().boxOverlaps())
             }
         }
     }
@@ -125,6 +147,34 @@ struct QuestionCommand: ParsableCommand {
                     print("Moved \(question) to \(line.at) on page \(moved.question.page)"
                         + (moved.name == question ? "" : " (now \(moved.name))") + ".")
                 }
+                try warnAboutOverlaps(of: moved, in: project)
+            }
+        }
+    }
+
+    struct Resize: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give a grade box a new size for everyone, its top-left corner kept (one undo step).",
+            discussion: """
+                The size is width,height in points; make the box as large as the printed score \
+                frame it should cover. A box that would reach off the page is refused, not clamped.
+
+                Example:
+                  ezgrader question resize exam.ezgrader Q2 90,24
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The question (label or p<page>q<n>).") var question: String
+        @Argument(help: "New size: width,height in points.") var size: String
+
+        func run() throws {
+            try reportingErrors {
+                let project = try options.open()
+                let resized = try project.resizeQuestion(try project.question(named: question).question.id, to: try GradingRules.boxSize(size))
+                let line = Line(resized, on: try project.directory().referencePageSize(page: resized.question.page))
+                if options.json { try printJSON(line) } else {
+                    print("\(resized.name) is now \(format(line.width)) × \(format(line.height)) points on page \(resized.question.page).")
+                }
+                try warnAboutOverlaps(of: resized, in: project)
             }
         }
     }

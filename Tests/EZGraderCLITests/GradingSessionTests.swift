@@ -53,7 +53,42 @@ import TestSupport
             .write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let result = try runCommand(ezgrader, ["new", "exam", folder.path, "--rubric", "rubric.yaml"], in: folder.path)
         #expect(result.status == 1)
-        #expect(result.error.hasSuffix("error: Rubric 'rubric.yaml' line 5: Position 900,10 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%. Nothing was added.\n"))
+        #expect(result.error.hasSuffix("error: Rubric 'rubric.yaml' line 5: The box of the new question (64 × 22 points, top-left corner at 900,10) would reach off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box. Nothing was added.\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")), "a refused new project leaves nothing behind")
+    }
+
+    @Test func helpArrowKeysAndReview() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna", "Ben"], pages: 1, in: folder)
+        try runCommand(ezgrader, ["new", "exam", folder.path], in: folder.path)
+        try runCommand(ezgrader, ["question", "add", "exam", "--page", "1", "--at", "400,100", "--max", "4", "--label", "Q1"], in: folder.path)
+        let graded = try runCommand(ezgrader, ["grade", "exam"], input: "h\n\u{1B}[A\n3\n\u{1B}[D\n2\n", in: folder.path)
+        #expect(graded.output == """
+            [1/2] Anna — p. 1, Q1 (max 4) now ? > h
+            Keys:
+              3, 2.5      save that score and go on
+              ?           clear the score
+              i1 i3       apply rubric items 1 and 3 (-i1 removes item 1)
+              s, Enter, → skip to the next
+              b, ←        go back one
+              h           show these keys
+              q           quit (the next run starts where you are)
+            [1/2] Anna — p. 1, Q1 (max 4) now ? > ↑
+            [1/2] Anna — p. 1, Q1 (max 4) now ? > 3
+            [2/2] Ben — p. 1, Q1 (max 4) now ? > ←
+            [1/2] Anna — p. 1, Q1 (max 4) now 3 > 2
+            [2/2] Ben — p. 1, Q1 (max 4) now ? > 
+            Saved 2 scores; 1 of 2 still ungraded.
+
+            """)
+        #expect(graded.error == "↑ and ↓ do nothing here: ← goes back, → skips (h shows the keys).\n")
+        let review = try runCommand(ezgrader, ["grade", "exam", "--review"], input: "\u{1B}[C\n1\n", in: folder.path)
+        #expect(review.output == """
+            [1/2] Anna — p. 1, Q1 (max 4) now 2 > →
+            [2/2] Ben — p. 1, Q1 (max 4) now ? > 1
+            Saved 1 score; 0 of 2 still ungraded.
+
+            """)
+        #expect(try runCommand(ezgrader, ["grade", "exam"], in: folder.path).output == "Everything here is graded (2 scores).\n")
     }
 }

@@ -63,7 +63,7 @@ import TestSupport
         let (folder, _) = try project()
         let off = try run(folder, "question", "add", "exam", "--page", "1", "--at", "700,60", "--max", "2")
         #expect(off.status == 1)
-        #expect(off.error == "error: Position 700,60 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%.\n")
+        #expect(off.error == "error: The box of the new question (64 × 22 points, top-left corner at 700,60) would reach off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box.\n")
         let high = try run(folder, "score", "exam", "--student", "Ben", "--question", "Q1", "5")
         #expect(high.status == 1)
         #expect(high.error == "error: Score 5 does not fit Q1: give 0 to 4 in steps of 0.25, or ? to clear.\n")

@@ -106,6 +106,7 @@ import TestSupport
 
     @Test func theRubricExportsAsYAMLThatMakesTheSameRubric() throws {
         let folder = try project()
+        #expect(try run(folder, "question", "resize", "exam", "Q2", "90,24").status == 0)
         try run(folder, "rubric", "export", "exam", "-o", "again.yaml")
         let exported = try String(contentsOfFile: folder.file("again.yaml"), encoding: .utf8)
         try FileManager.default.createDirectory(atPath: folder.file("next"), withIntermediateDirectories: true)
@@ -114,5 +115,6 @@ import TestSupport
         #expect(try run(folder, "rubric", "list", "next", "--json").output == run(folder, "rubric", "list", "exam", "--json").output)
         #expect(try run(folder, "question", "list", "next").output == run(folder, "question", "list", "exam").output)
         #expect(exported.contains("scoring: credits") && exported.contains("explanation: The equation of motion, written out."), "\(exported)")
+        #expect(exported.contains("size: 90,24") && !exported.contains("size: 64,22"), "only a box of its own size says so")
     }
 }

@@ -87,11 +87,38 @@ import TestSupport
         #expect(shifted.output == "Moved Q1 to 250,70 on page 2.\n", "\(shifted.error)")
         let off = try run(folder, "question", "move", "exam", "Q1", "--by", "400,0")
         #expect(off.status == 1)
-        #expect(off.error == "error: Position 650,70 is off page 2, which is 612 × 792 points (x from the left, y from the top): "
-            + "give a point inside, or a percentage such as 50%,10%.\n")
+        #expect(off.error == "error: The box of Q1 (64 × 22 points, top-left corner at 650,70) would reach off page 2, which is "
+            + "612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box.\n")
         let both = try run(folder, "question", "move", "exam", "Q1", "--to", "1,1", "--by", "1,1")
         #expect(both.status == 64 && both.error.contains("Give either --to x,y or --by dx,dy."))
         #expect(try run(folder, "undo", "exam").output == "Undid: move question Q1\n")
         #expect(try run(folder, "question", "list", "exam").output.contains("Q1\tpage 2\tat 400,100\tmax 4"))
+    }
+
+    @Test func aBoxHasASizeWarnsOnOverlapAndNeverReachesOffThePage() throws {
+        let folder = try project()
+        let added = try run(folder, "question", "add", "exam", "--page", "2", "--at", "470,70", "--max", "2", "--label", "Q2", "--size", "90,30")
+        #expect(added.output == "Added Q2 on page 2 (max 2) for 3 students.\n")
+        #expect(added.error == "Warning: The box of Q2 overlaps Q1 on page 2: move or resize one of them "
+            + "(ezgrader question move / resize) so both scores stay readable.\n")
+        #expect(try run(folder, "question", "list", "exam").output
+            == "Q1\tpage 2\tat 430,60\tmax 4\tsize 64,22\nQ2\tpage 2\tat 470,70\tmax 2\tsize 90,30\n")
+        let wide = try run(folder, "question", "resize", "exam", "Q2", "200,30")
+        #expect(wide.status == 1)
+        #expect(wide.error == "error: The box of Q2 (200 × 30 points, top-left corner at 470,70) would reach off page 2, which is "
+            + "612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 412,762, or a smaller box.\n")
+        #expect(try run(folder, "question", "resize", "exam", "Q2", "4,30").error
+            == "error: Box size '4,30' is not usable: give width,height in points, each at least 8 (e.g. 90,24).\n")
+        let moved = try run(folder, "question", "move", "exam", "Q2", "--to", "470,200")
+        #expect(moved.output == "Moved Q2 to 470,200 on page 2.\n" && moved.error.isEmpty, "apart now: no warning")
+        #expect(try run(folder, "question", "resize", "exam", "Q2", "120,40").output == "Q2 is now 120 × 40 points on page 2.\n")
+        #expect(try run(folder, "undo", "exam").output == "Undid: resize question Q2 to 120,40\n")
+        #expect(try run(folder, "question", "list", "exam", "--json").output.contains("\"width\" : 90"))
+        try "questions:\n  - page: 1\n    at: 520,20\n    size: 100,24\n    max: 1\n"
+            .write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        #expect(try run(folder, "question", "import", "exam", "rubric.yaml").error
+            == "error: Rubric 'rubric.yaml' line 2: The box of the new question (100 × 24 points, top-left corner at 520,20) would reach "
+            + "off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 512,768, "
+            + "or a smaller box. Nothing was added.\n")
     }
 }

@@ -46,15 +46,29 @@ extension ExportLayerTests {
                     "the page outside the marks is unchanged")
         }
 
-        @Test func gradeBoxCoversTheScanUnderIt() throws {
+        @Test func gradeBoxAndItsBackingCoverTheScanUnderIt() throws {
             let folder = TemporaryFolder()
             let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)
-            // The source's 20 pt black square sits at (72, 72); the box's top-left corner covers part of it.
-            let frame = PageRect(origin: PagePoint(x: 70, y: 70), width: 160, height: 60)
-            let run = try LayerFixtures.overlay([.gradeBox(frame: frame, text: "2 / 2", graded: true)], on: source, in: folder)
-            let insideSquare = PagePoint(x: 76, y: 76)
-            #expect(run.diff.base[insideSquare] == RGBColor(red: 0, green: 0, blue: 0))
-            #expect(run.diff.changed[insideSquare] == RGBColor(red: 255, green: 255, blue: 255), "the box is filled white")
+            // The source's 20 pt black square at (72, 72) stands in for a printed score frame: the box
+            // covers most of it, and the square's edge, 1.5 pt outside the box, goes under its backing.
+            let frame = PageRect(origin: PagePoint(x: 74, y: 74), width: 64, height: 22)
+            let run = try LayerFixtures.overlay([.gradeBox(frame: frame, text: "2 / 4", graded: true)], on: source, in: folder)
+            for point in [PagePoint(x: 78, y: 78), PagePoint(x: 72.5, y: 80)] {
+                #expect(run.diff.base[point] == RGBColor(red: 0, green: 0, blue: 0))
+                #expect(run.diff.changed[point] == RGBColor(red: 255, green: 255, blue: 255), "white at \(point)")
+            }
+        }
+
+        @Test func noteStaysLegibleOverHandwriting() throws {
+            let folder = TemporaryFolder()
+            let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)
+            let run = try LayerFixtures.overlay([.note(text: "Good", at: PagePoint(x: 72, y: 74), fontSize: 10, color: .red, maxWidth: 150)],
+                                                on: source, in: folder)
+            // Under the note's line, inside the black square: the backing lightens what is not a letter.
+            let pixels = (0..<10).flatMap { dx in (0..<8).map { dy in PagePoint(x: 73 + Double(dx) * 1.5, y: 76 + Double(dy)) } }
+            let dark = { (bitmap: PageBitmap) in pixels.filter { bitmap[$0].green < 100 }.count }
+            #expect(dark(run.diff.base) == pixels.count)
+            #expect(dark(run.diff.changed) < pixels.count / 3, "\(dark(run.diff.changed)) of \(pixels.count) still dark")
         }
 
         @Test func ungradedBoxIsOrange() throws {

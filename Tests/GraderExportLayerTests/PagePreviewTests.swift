@@ -31,9 +31,11 @@ extension ExportLayerTests {
             let folder = TemporaryFolder()
             let source = try TestClass.scanned(["Anna"], pages: 2, in: folder)[0]
             let png = folder.file("preview.png")
-            #expect(throws: PDFError.drawingFailed(path: png, detail: "'\(source)' has no page 3; it has 2")) {
+            #expect(throws: PDFError.noSuchPage(path: source, page: 3, pageCount: 2)) {
                 try PagePreview.writePNG(of: PDFDocument(path: source), pageIndex: 2, marks: [], dpi: 72, grid: false, to: png)
             }
+            #expect(PDFError.noSuchPage(path: "Anna.pdf", page: 3, pageCount: 2).localizedDescription
+                == "'Anna.pdf' has no page 3: it has 2 pages, so give a page from 1 to 2.")
             #expect(!FileManager.default.fileExists(atPath: png))
         }
 

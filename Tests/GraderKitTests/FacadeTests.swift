@@ -103,4 +103,40 @@ import TestSupport
         #expect(throws: GradingError.badPressures(given: 1, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5]) }
         #expect(throws: GradingError.badPressures(given: 2, points: 2)) { try project.addInk(student: anna, page: 1, points: points, pressures: [0.5, .nan]) }
     }
+
+    @Test func previewOfAProjectWithoutStudentsSaysHowToAddThem() throws {
+        let folder = TemporaryFolder()
+        let project = GradingProject(folder: folder.path, store: try TestProject.make(in: folder, names: []))
+        let refused = #expect(throws: GradingError.noStudents) { try project.writePreview(page: 1, dpi: 72, grid: false, to: folder.file("p.png")) }
+        #expect(refused?.localizedDescription == "The project has no students yet: add a student's scan with ezgrader student add "
+            + "PROJECT FILE.pdf (or create the project from a folder of scans with ezgrader new).")
+    }
+
+    @Test func typedLinesAndArrowKeysMeanOneThing() {
+        #expect(GradingInput("3.5") == .score("3.5") && GradingInput(" ? ") == .score("?"))
+        #expect(GradingInput("i1 -i2") == .items(add: [1], remove: [2]))
+        #expect([GradingInput(""), GradingInput("S"), GradingInput("\u{1B}[C")] == [.skip, .skip, .skip])
+        #expect([GradingInput("b"), GradingInput("\u{1B}[D"), GradingInput("\u{1B}OD"), GradingInput("\u{1B}[C\u{1B}[D")] == [.back, .back, .back, .back])
+        #expect([GradingInput("h"), GradingInput("help"), GradingInput("q")] == [.help, .help, .quit])
+        #expect(GradingInput("\u{1B}[A") == .ignored(hint: "↑ and ↓ do nothing here: ← goes back, → skips (h shows the keys)."))
+        #expect(GradingInput("3\u{1B}[D4") == .ignored(hint: "Arrow and other special keys cannot edit a line here: type it again (h shows the keys)."))
+        #expect(GradingInput.printable("3\u{1B}[D4\u{7}") == "34←")
+    }
+
+    @Test func aReviewWalksGradedScoresTooAndAGradingWalkOnlyTheUngraded() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let q1 = try project.question(named: "Q1").question.id
+        try project.setScore(.points(Points(quarters: 4)), student: try project.student(named: "Ben"), question: q1)
+        var grading = try GradingSession(project, filter: .question(q1))
+        #expect(try stops(&grading, 3) == ["Anna Q1", "Cy Q1"], "Ben is graded: skipped")
+        grading.back()
+        #expect(try grading.current()?.studentName == "Cy", "back from the end goes to the last stop visited")
+        grading.back()
+        #expect(try grading.current()?.studentName == "Anna", "back passes over Ben too")
+        var review = try GradingSession(project, filter: .question(q1), review: true)
+        #expect(try review.current()?.score == .ungraded)
+        review.skip()
+        #expect(try review.current().map { "\($0.studentName) \($0.score)" } == "Ben 1", "shown with the score it has")
+    }
 }

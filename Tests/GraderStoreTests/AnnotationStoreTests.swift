@@ -28,7 +28,9 @@ import TestSupport
         #expect(note.text == "Check step 3")
         #expect(abs(note.position.point(on: PageSize(width: 612, height: 792)).x - 82) < 1e-9)
         #expect(abs(note.position.point(on: PageSize(width: 612, height: 792)).y - 124) < 1e-9)
-        #expect(throws: GradingError.self) { try store.moveAnnotation(id, dx: 0, dy: -500) }
+        let off = #expect(throws: GradingError.self) { try store.moveAnnotation(id, dx: 0, dy: -500) }
+        #expect(off?.localizedDescription == "Annotation \(id.rawValue) cannot move by 0,-500: it would reach 82,-376, off page 2, which is 612 × 792 "
+            + "points (x from the left, y from the top). Give a smaller shift.")
         try store.removeAnnotation(id)
         #expect(try store.gradeBook().annotations.isEmpty)
         #expect(try store.undo()?.description == "remove annotation \(id.rawValue)")

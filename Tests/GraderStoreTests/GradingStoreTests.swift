@@ -37,7 +37,7 @@ import TestSupport
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         let before = try store.gradeBook()
         #expect(message { _ = try store.addQuestion(page: 1, at: "700,60", maxPoints: "4", label: nil) }
-            == "Position 700,60 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%.")
+            == "The box of the new question (64 × 22 points, top-left corner at 700,60) would reach off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box.")
         #expect(message { _ = try store.addQuestion(page: 3, at: "10,10", maxPoints: "4", label: nil) }
             == "There is no page 3: the booklets have pages 1 to 2.")
         #expect(message { _ = try store.addQuestion(page: 1, at: "10,10", maxPoints: "4", label: "Q1") }
@@ -162,9 +162,48 @@ import TestSupport
         let point = shifted.question.position.point(on: PageSize(width: 612, height: 792))
         #expect(abs(point.x - 50) < 1e-9 && abs(point.y - 500) < 1e-9)
         #expect(message { _ = try store.moveQuestion(q1, .by(dx: 400, dy: 0)) }
-            == "Position 706,396 is off page 1, which is 612 × 792 points (x from the left, y from the top): give a point inside, or a percentage such as 50%,10%.")
+            == "The box of Q1 (64 × 22 points, top-left corner at 706,396) would reach off page 1, which is 612 × 792 points (x from the left, y from the top): give a top-left corner from 0,0 to 548,770, or a smaller box.")
         #expect(try store.undo()?.description == "move question p1q1")
         #expect(try store.directory().question(id: p1)?.question.position == RelativePoint(x: 100.0 / 612, y: 300.0 / 792))
         #expect(try store.directory().question(id: q1)?.question.position == RelativePoint(x: 0.5, y: 0.5))
+    }
+
+    @Test func bubbleBlockMistakesSayWhatIsWrongWithTheBlock() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        func block(_ id: String, choices: [String]? = nil) -> BubbleBlock {
+            BubbleBlock(id: id, name: "MC", page: 1, origin: PagePoint(x: 100, y: 200), rowSpacing: 24, columnSpacing: 20,
+                        bubbleDiameter: 12, rows: 2, choices: choices)
+        }
+        #expect(message { _ = try store.applyRubric(questions: [], blocks: [block("mc", choices: ["A"])], description: "rubric") }
+            == "Bubble block 'mc' cannot be read: a bubble block needs at least two choices, got 1. Fix it in the rubric's bubbles: section.")
+        _ = try store.applyRubric(questions: [], blocks: [block("mc")], description: "rubric")
+        #expect(message { _ = try store.applyRubric(questions: [], blocks: [block("mc")], description: "rubric") }
+            == "Bubble block id 'mc' is taken: another bubble block of this project has it. Give this block another id.")
+    }
+
+    @Test func aBoxIsDrawnAtItsSizeAndResizedAsOneUndoableStep() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let spec = QuestionSpec(page: 1, position: PagePosition("500,100")!, size: BoxSize(width: 100, height: 30), maxPoints: Points("4")!, label: "Q1")
+        let q1 = try store.addQuestion(spec).question.id
+        func frame() throws -> PageRect? {
+            GradeLayer.marks(try store.gradeBook(), student: StudentID(0), page: 1).marks.compactMap { mark in
+                if case .gradeBox(let frame, _, _) = mark { frame } else { nil }
+            }.first
+        }
+        #expect(try frame() == PageRect(origin: PagePoint(x: 500, y: 100), width: 100, height: 30))
+        #expect(message { _ = try store.resizeQuestion(q1, to: BoxSize(width: 120, height: 30)) }
+            == "The box of Q1 (120 × 30 points, top-left corner at 500,100) would reach off page 1, which is 612 × 792 points "
+            + "(x from the left, y from the top): give a top-left corner from 0,0 to 492,762, or a smaller box.")
+        #expect(message { _ = try store.moveQuestion(q1, .by(dx: 20, dy: 0)) }?.hasPrefix("The box of Q1 (100 × 30 points, top-left corner at 520,100)") == true)
+        _ = try store.resizeQuestion(q1, to: BoxSize(width: 40, height: 16))
+        #expect(try frame() == PageRect(origin: PagePoint(x: 500, y: 100), width: 40, height: 16))
+        let p2 = try store.addQuestion(page: 1, at: "520,110", maxPoints: "1", label: nil).question.id
+        #expect(try store.directory().boxOverlaps(of: p2).map(\.other.name) == ["Q1"])
+        #expect(try store.directory().boxOverlaps().map { "\($0.box.name)/\($0.other.name)" } == ["p1q2/Q1"])
+        _ = try store.undo()
+        #expect(try store.undo()?.description == "resize question Q1 to 40,16")
+        #expect(try frame()?.width == 100, "undo brings the size back")
     }
 }

@@ -60,6 +60,7 @@ import TestSupport
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 1)
         let store = try ProjectStore.open(folder.path, grader: try .tester())
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
+        #expect(try store.directory().questions.map(\.question.size) == [.standard], "boxes from before sizes keep the standard size")
         #expect(try store.pool.read { db in try String.fetchOne(db, sql: "SELECT source FROM score") } == "grader")
         try store.setScore(student: "Anna", question: "Q1", value: "3")
         #expect(try store.undo()?.description == "score Anna on Q1: 3", "the new column is logged for undo too")
