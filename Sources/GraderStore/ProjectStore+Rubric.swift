@@ -9,7 +9,7 @@ extension ProjectStore {
                               group: String? = nil) throws -> RubricItem {
         try change(describedBy: { writer in "add rubric item to \(try writer.question(question).name)" }) { writer in
             _ = try writer.question(question)
-            let id = try writer.insertRubricItem(question: question, text: try RubricRules.text(text),
+            _ = try writer.insertRubricItem(question: question, text: try RubricRules.text(text),
                                                  explanation: explanation?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty,
                                                  points: points, group: group?.trimmingCharacters(in: .whitespaces).nilIfEmpty)
             return try Self.item(try writer.rubricItems(question).count, of: question, writer)

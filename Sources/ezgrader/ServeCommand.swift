@@ -24,9 +24,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on.") var host: String = "127.0.0.1"
     @Flag(help: "Open the link in the default browser (xdg-open).") var open = false
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
+    }
+
     func run() throws {
         try reportingErrors {
-            guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
             let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil))
             let server = GradingServer(project: grading, host: host, port: port)
             if !server.isLoopback {

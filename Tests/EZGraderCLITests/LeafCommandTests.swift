@@ -84,6 +84,26 @@ import TestSupport
         #expect(box.filter(isRed).count > 40, "the grade box is drawn in red (graded)")
     }
 
+    @Test func anonymousGradingShowsPseudonymsCoversTheNameAndExportsKeepNames() throws {
+        let folder = try project()
+        #expect(try run(folder, "question", "add", "exam", "--page", "1", "--at", "400,300", "--max", "4", "--label", "Q1").status == 0)
+        #expect(try run(folder, "anonymous", "exam", "on", "--name-region", "0,0,612,200").output
+            == "Anonymous grading is on: grading views show pseudonyms and cover the name on page 1.\n")
+        let preview = try run(folder, "preview", "exam", "--student", "Ben", "--page", "1", "--dpi", "72", "-o", "ben.png")
+        #expect(preview.output.firstMatch(of: /^Wrote ben.png: Student [2-9A-Z]{4}, page 1.\n$/) != nil, "\(preview.output)")
+        let image = try PageBitmap(pngAt: folder.file("ben.png"), dpi: 72)
+        let covered = (20..<400).flatMap { x in stride(from: 10, to: 190, by: 7).map { y in image[x, y] } }
+        #expect(covered.allSatisfy { $0.red < 215 && $0.red > 185 && $0.blue > 190 }, "the name region is one flat grey")
+        let grading = try runCommand(ezgrader, ["grade", "exam"], input: "q\n", in: folder.path)
+        #expect(grading.output.firstMatch(of: /\[1\/2\] Student [2-9A-Z]{4} — p. 1, Q1/) != nil, "\(grading.output)")
+        #expect(!grading.output.contains("Ben") && !grading.output.contains("Anna"))
+        let table = try run(folder, "export", "csv", "exam").output
+        #expect(table.hasPrefix("Page Number,Question Number,Max Question Points,Anna,Ben\r\n"), "\(table)")
+        #expect(try run(folder, "anonymous", "exam", "maybe").error.contains("Say on or off, not 'maybe'."))
+        #expect(try run(folder, "anonymous", "exam", "on", "--name-region", "0,0,900,200").status == 1, "off the page")
+        #expect(try run(folder, "anonymous", "exam", "off").output == "Anonymous grading is off: grading views show names.\n")
+    }
+
     @Test func exportPDFWritesEachStudentAndTheClassInGradingOrder() throws {
         let folder = try project()
         #expect(try run(folder, "question", "add", "exam", "--page", "2", "--at", "400,100", "--max", "4", "--label", "Q1").status == 0)
