@@ -19,6 +19,15 @@ extension GradingProject {
         try store.questions().resolve(name)
     }
 
+    /// The question with `id`, numbered (reads the questions only).
+    public func question(id: QuestionID) throws -> NumberedQuestion {
+        let questions = try store.questions()
+        guard let question = questions.first(where: { $0.question.id == id }) else {
+            throw GradingError.unknownQuestion(name: id.description, known: questions.map(\.name))
+        }
+        return question
+    }
+
     /// Every given score with who gave it and when: question → student → record.
     public func scoreRecords() throws -> [QuestionID: [StudentKey: ScoreRecord]] { try store.scoreRecords() }
 

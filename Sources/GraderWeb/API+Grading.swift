@@ -21,7 +21,7 @@ extension GradingAPI {
             struct Input: Decodable { let score: String; let expected: String? }
             let input = try await request.json(Input.self, context: context)
             let project = try project(context)
-            let question = try project.directory().resolveQuestion(id: QuestionID(try context.number("question")))
+            let question = try project.question(id: QuestionID(try context.number("question")))
             let score = try GradingRules.score(input.score, for: question)
             let expected = try expectedScore(input.expected)
             let saved = try project.setScore(score, student: StudentKey(try context.number("student")), question: question.question.id, expected: expected)
