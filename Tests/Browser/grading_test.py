@@ -174,6 +174,15 @@ class GradingInTheBrowser(unittest.TestCase):
         wait(driver, lambda: moved()['x'] > added['x'] + 30)
         self.assertAlmostEqual(moved()['x'], added['x'] + 60, delta=2)
         self.assertAlmostEqual(moved()['y'], added['y'] - 20, delta=2)
+        # The selected box's corner handle resizes it: 30 points wider, 10 taller.
+        box = moved()
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#page-layer .handle'))
+        corner = self.screen(driver, box['x'] + box['width'], box['y'] + box['height'])
+        scale = self.scale(driver)
+        self.drag(driver, corner, (corner[0] + 30 * scale, corner[1] + 10 * scale))
+        wait(driver, lambda: moved()['width'] > box['width'] + 15)
+        self.assertAlmostEqual(moved()['width'], box['width'] + 30, delta=2)
+        self.assertAlmostEqual(moved()['height'], box['height'] + 10, delta=2)
         time.sleep(0.5)
         self.shot(driver, 'page-box-moved')
 

@@ -31,6 +31,7 @@ export const api = {
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
   addQuestion: (page, x, y, max, student) => call('POST', '/api/questions', { page, x, y, max, student }),
   moveQuestion: (id, dx, dy) => call('PATCH', `/api/questions/${id}`, { dx, dy }),
+  resizeQuestion: (id, width, height) => call('PATCH', `/api/questions/${id}`, { width, height }),
   removeQuestion: (id) => call('DELETE', `/api/questions/${id}`),
   undo: () => call('POST', '/api/undo'),
   redo: () => call('POST', '/api/redo'),

@@ -33,7 +33,7 @@ export function pathData(points) {
 }
 
 // Draws `layer` (GET /api/pages/…) into `svg`, whose viewBox is in page points.
-export function drawLayer(svg, layer, { selected = null } = {}) {
+export function drawLayer(svg, layer, { selected = null, handles = false } = {}) {
   svg.replaceChildren();
   for (const stroke of layer.strokes) {
     const group = strokeShapes(stroke, svg);
@@ -58,6 +58,10 @@ export function drawLayer(svg, layer, { selected = null } = {}) {
     text.textContent = `${box.score} / ${box.max}`;
     const title = el('title', {}, group);
     title.textContent = box.name + (box.items.length ? '\n' + box.items.join('\n') : '');
+    if (handles && selected === `box:${box.question}`) {
+      // Drag the corner to resize the box for everyone.
+      el('rect', { class: 'handle', 'data-kind': 'handle', 'data-id': box.question, x: box.x + box.width - 4, y: box.y + box.height - 4, width: 8, height: 8 }, svg);
+    }
   }
   if (layer.total) {
     const text = el('text', { x: layer.width - 18, y: 16, 'text-anchor': 'end', fill: '#c8102e', 'font-size': 11, 'font-weight': 600 }, svg);

@@ -76,7 +76,7 @@ export class PageView {
 
   draw() {
     const svg = $('page-layer');
-    drawLayer(svg, this.layer, { selected: this.selected });
+    drawLayer(svg, this.layer, { selected: this.selected, handles: this.tool === 'select' });
     const gesture = this.gesture;
     if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: 1.5, color: '#d01010' }, svg);
     if (gesture?.kind === 'box') {
@@ -88,6 +88,7 @@ export class PageView {
     this.tool = tool;
     for (const button of document.querySelectorAll('[data-tool]')) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
     $('page-layer').setAttribute('class', `layer ink-surface ${tool}-mode`);
+    if (this.layer) this.draw();
   }
 
   setZoom(zoom) {
@@ -129,6 +130,9 @@ export class PageView {
       this.draw();
     } else if (this.tool === 'note') {
       this.addNote(at);
+    } else if (target?.dataset.kind === 'handle') {
+      const box = this.layer.boxes.find((b) => String(b.question) === target.dataset.id);
+      this.gesture = { kind: 'resize', box, from: at, to: at };
     } else if (target) {
       this.selected = `${target.dataset.kind}:${target.dataset.id}`;
       this.gesture = { kind: 'drag', what: this.selected, from: at, to: at, node: target };
@@ -154,6 +158,11 @@ export class PageView {
     } else if (gesture.kind === 'box') {
       gesture.at = this.point(event);
       this.draw();
+    } else if (gesture.kind === 'resize') {
+      gesture.to = this.point(event);
+      const rect = $('page-layer').querySelector(`[data-kind="box"][data-id="${gesture.box.question}"] rect`);
+      rect?.setAttribute('width', Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16));
+      rect?.setAttribute('height', Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12));
     } else if (gesture.kind === 'drag') {
       gesture.to = this.point(event);
       const node = $('page-layer').querySelector(`[data-kind="${gesture.what.split(':')[0]}"][data-id="${gesture.what.split(':')[1]}"]`);
@@ -172,6 +181,10 @@ export class PageView {
       } else if (gesture.kind === 'box') {
         const max = window.prompt('Maximum points for this question (the box appears on this page for every student):', '1');
         if (max) { await api.addQuestion(this.page, round(gesture.at[0]), round(gesture.at[1]), max, this.student); await this.app.reloadQuestions?.(); }
+      } else if (gesture.kind === 'resize') {
+        const width = Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16);
+        const height = Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12);
+        await api.resizeQuestion(gesture.box.question, round(width), round(height));
       } else if (gesture.kind === 'drag') {
         const [dx, dy] = [gesture.to[0] - gesture.from[0], gesture.to[1] - gesture.from[1]];
         if (Math.hypot(dx, dy) > 1) {
