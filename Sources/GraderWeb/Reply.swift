@@ -27,9 +27,11 @@ enum Reply {
 }
 
 /// A refusal the server itself makes (a bad request body or parameter), with its status.
-struct APIError: Error {
+struct APIError: LocalizedError {
     let status: HTTPResponse.Status
     let message: String
+
+    var errorDescription: String? { message }
 
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
 }
