@@ -41,7 +41,11 @@ public struct GradingServer: Sendable {
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
                               onServerRunning: { channel in ready(link(port: channel.localAddress?.port ?? port)) })
         defer { feed.stop() }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError {
+            throw ServerError.cannotListen(host: host, port: port, errno: error.errnoCode)
+        }
     }
 
     /// The router with every route and the access checks (also what the API tests drive).
@@ -62,5 +66,20 @@ public struct GradingServer: Sendable {
     private static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+/// Why the server could not start listening, in words that say what to do.
+enum ServerError: LocalizedError, Equatable {
+    /// Binding `host`:`port` failed with `errno`.
+    case cannotListen(host: String, port: Int, errno: Int32)
+
+    var errorDescription: String? {
+        switch self {
+        case .cannotListen(let host, let port, let code) where code == EADDRINUSE:
+            "Port \(port) on \(host) is in use (another ezgrader serve?): choose another with --port, or --port 0 for any free one."
+        case .cannotListen(let host, let port, let code):
+            "Could not listen on \(host):\(port) (\(String(cString: strerror(code)))): check --host and --port."
+        }
     }
 }
