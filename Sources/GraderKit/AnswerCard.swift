@@ -52,7 +52,8 @@ extension GradingProject {
         let book = try gradeBook()
         guard !book.students.isEmpty else { throw GradingError.noStudents }
         let numbered = try book.directory.resolveQuestion(id: question)
-        let order = try place().order
+        let place = try place()
+        let order = place.order
         let sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order)
         let students = sequence.studentOrder
         let isUngraded = { (id: StudentID) in book.score(question, id) == .ungraded }
@@ -61,7 +62,7 @@ extension GradingProject {
             let id = try book.directory.resolveStudent(key: student)
             start = students.firstIndex(of: id) ?? 0
         } else {
-            let placed = students.firstIndex { sequence.index(of: PageRef(student: $0, page: numbered.question.page)) >= (try? self.place().position) ?? 0 } ?? 0
+            let placed = students.firstIndex { sequence.index(of: PageRef(student: $0, page: numbered.question.page)) >= place.position } ?? 0
             start = (students[placed...] + students[..<placed]).first(where: isUngraded).flatMap { students.firstIndex(of: $0) } ?? placed
         }
         let index: Int = switch move {
