@@ -15,9 +15,7 @@ public enum GradeLayer {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
-            let origin = numbered.question.position.point(on: size)
-            let frame = PageRect(origin: PagePoint(x: min(origin.x, size.width - boxSize.width), y: min(origin.y, size.height - boxSize.height)),
-                                 width: boxSize.width, height: boxSize.height)
+            let frame = boxFrame(book, question: numbered.question, student: student)
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
             let items = book.itemsScored(numbered.question.id, student)
             guard !items.isEmpty else { return [box] }
@@ -41,6 +39,17 @@ public enum GradeLayer {
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         return PageMarks(size: size, marks: marks)
+    }
+
+    /// Where `question`'s grade box sits on `student`'s page: its position on the reference page
+    /// carried through that page's alignment (the same place relative to the page when the page was
+    /// never aligned or did not match), kept inside the page.
+    public static func boxFrame(_ book: GradeBook, question: Question, student: StudentID) -> PageRect {
+        let size = book.pageSize(student, page: question.page)
+        let origin = book.place(question.position, student: student, page: question.page)
+        return PageRect(origin: PagePoint(x: max(0, min(origin.x, size.width - boxSize.width)),
+                                          y: max(0, min(origin.y, size.height - boxSize.height))),
+                        width: boxSize.width, height: boxSize.height)
     }
 
     /// Orange frames around the bubble rows of `page` that need a person.

@@ -5,7 +5,7 @@ import GRDB
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 5
+    static let version = 6
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
@@ -168,6 +168,15 @@ enum ProjectSchema {
                 PRAGMA user_version = 5;
                 """)
             for table in ["question", "score", "rubric_item", "applied_item"] { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v6: page alignment to a reference") { db in
+            try db.execute(sql: """
+                ALTER TABLE project ADD COLUMN reference_scan TEXT;
+                ALTER TABLE project ADD COLUMN reference_sizes TEXT;
+                ALTER TABLE page_source ADD COLUMN alignment TEXT;
+                PRAGMA user_version = 6;
+                """)
+            try HistoryTriggers.install(on: "page_source", in: db)
         }
         return migrator
     }

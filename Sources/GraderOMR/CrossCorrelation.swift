@@ -1,0 +1,99 @@
+import Foundation
+
+/// The shift that best lays one ink map over another, over the whole page at once: their
+/// cross-correlation, computed through a radix-2 FFT.
+enum CrossCorrelation {
+    /// The shift (in pixels) that maximises Σ reference(p)·image(p + shift) for shifts up to
+    /// `reach` pixels on each axis, and that maximum as a correlation coefficient (−1…1). The maps
+    /// must have the same resolution.
+    static func bestShift(reference: InkMap, image: InkMap, reach: (x: Int, y: Int)) -> (x: Int, y: Int, score: Double) {
+        let nx = powerOfTwo(atLeast: max(reference.width, image.width) + reach.x)
+        let ny = powerOfTwo(atLeast: max(reference.height, image.height) + reach.y)
+        var (rr, ri) = padded(reference, nx, ny), (sr, si) = padded(image, nx, ny)
+        let energy = (rr.reduce(0) { $0 + $1 * $1 } * sr.reduce(0) { $0 + $1 * $1 }).squareRoot()
+        guard energy > 0 else { return (0, 0, 0) }
+        fft2D(&rr, &ri, nx, ny, inverse: false)
+        fft2D(&sr, &si, nx, ny, inverse: false)
+        // conj(R) · S, whose inverse transform is the correlation.
+        for k in rr.indices {
+            let (ar, ai, br, bi) = (rr[k], -ri[k], sr[k], si[k])
+            rr[k] = ar * br - ai * bi
+            ri[k] = ar * bi + ai * br
+        }
+        fft2D(&rr, &ri, nx, ny, inverse: true)
+        var best = (x: 0, y: 0, value: -Double.infinity)
+        for dy in -reach.y...reach.y {
+            let row = ((dy + ny) % ny) * nx
+            for dx in -reach.x...reach.x where rr[row + (dx + nx) % nx] > best.value {
+                best = (dx, dy, rr[row + (dx + nx) % nx])
+            }
+        }
+        return (best.x, best.y, best.value / (energy * Double(nx * ny)))
+    }
+
+    private static func powerOfTwo(atLeast n: Int) -> Int {
+        var p = 1
+        while p < n { p <<= 1 }
+        return p
+    }
+
+    /// The map with its mean taken off, in the top-left corner of an `nx × ny` grid of zeros.
+    private static func padded(_ map: InkMap, _ nx: Int, _ ny: Int) -> ([Double], [Double]) {
+        let mean = map.totalInk / Double(map.values.count)
+        var real = [Double](repeating: 0, count: nx * ny)
+        for y in 0..<map.height {
+            for x in 0..<map.width { real[y * nx + x] = Double(map.values[y * map.width + x]) - mean }
+        }
+        return (real, [Double](repeating: 0, count: nx * ny))
+    }
+
+    /// In-place 2-D FFT (unnormalised both ways) of an `nx × ny` complex grid, rows then columns.
+    private static func fft2D(_ real: inout [Double], _ imag: inout [Double], _ nx: Int, _ ny: Int, inverse: Bool) {
+        var rowR = [Double](repeating: 0, count: nx), rowI = rowR
+        for y in 0..<ny {
+            for x in 0..<nx { rowR[x] = real[y * nx + x]; rowI[x] = imag[y * nx + x] }
+            fft(&rowR, &rowI, inverse: inverse)
+            for x in 0..<nx { real[y * nx + x] = rowR[x]; imag[y * nx + x] = rowI[x] }
+        }
+        var colR = [Double](repeating: 0, count: ny), colI = colR
+        for x in 0..<nx {
+            for y in 0..<ny { colR[y] = real[y * nx + x]; colI[y] = imag[y * nx + x] }
+            fft(&colR, &colI, inverse: inverse)
+            for y in 0..<ny { real[y * nx + x] = colR[y]; imag[y * nx + x] = colI[y] }
+        }
+    }
+
+    /// In-place iterative radix-2 FFT of a power-of-two length.
+    private static func fft(_ real: inout [Double], _ imag: inout [Double], inverse: Bool) {
+        let n = real.count
+        real.withUnsafeMutableBufferPointer { re in
+            imag.withUnsafeMutableBufferPointer { im in
+                var j = 0
+                for i in 1..<n {
+                    var bit = n >> 1
+                    while j & bit != 0 { j ^= bit; bit >>= 1 }
+                    j |= bit
+                    if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+                }
+                var length = 2
+                while length <= n {
+                    let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
+                    let (wr, wi) = (cos(angle), sin(angle))
+                    var start = 0
+                    while start < n {
+                        var (cr, ci) = (1.0, 0.0)
+                        for k in 0..<(length / 2) {
+                            let a = start + k, b = a + length / 2
+                            let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
+                            re[b] = re[a] - tr; im[b] = im[a] - ti
+                            re[a] += tr; im[a] += ti
+                            (cr, ci) = (cr * wr - ci * wi, cr * wi + ci * wr)
+                        }
+                        start += length
+                    }
+                    length <<= 1
+                }
+            }
+        }
+    }
+}
