@@ -37,6 +37,23 @@ public enum GradingRules {
         return relative
     }
 
+    /// A position typed on a student's page of `size`, carried back through that page's alignment
+    /// (`transform`: reference → page) to a relative position on the reference page of `reference`;
+    /// refused when off either page.
+    public static func position(_ position: PagePosition, page: Int, size: PageSize, through transform: SimilarityTransform,
+                                reference: PageSize) throws(GradingError) -> RelativePoint {
+        let point = try self.position(position, page: page, size: size).point(on: size)
+        guard let inverse = transform.inverse else { throw .positionOffPage(x: point.x, y: point.y, page: page, size: size) }
+        let onReference = inverse.apply(point)
+        // Within half a point of the edge counts as on it (the round trip through the transform).
+        let clamped = PagePoint(x: onReference.x.clamped(-0.5, reference.width + 0.5, to: 0, reference.width),
+                                y: onReference.y.clamped(-0.5, reference.height + 0.5, to: 0, reference.height))
+        guard let relative = RelativePoint(clamped, on: reference) else {
+            throw .positionOffPage(x: onReference.x, y: onReference.y, page: page, size: reference)
+        }
+        return relative
+    }
+
     /// A score for `question` that fits it: ungraded, or 0…max.
     public static func fits(_ score: Score, _ question: NumberedQuestion) throws(GradingError) -> Score {
         guard let points = score.earned else { return score }
@@ -114,5 +131,12 @@ public enum GradingRules {
     public static func page(_ page: Int, pages: Int) throws(GradingError) -> Int {
         guard (1...max(pages, 1)).contains(page) else { throw .pageOutOfRange(page: page, pages: pages) }
         return page
+    }
+}
+
+private extension Double {
+    /// Inside `low…high`: pulled into `min…max`; outside: unchanged.
+    func clamped(_ low: Double, _ high: Double, to min: Double, _ max: Double) -> Double {
+        (low...high).contains(self) ? Swift.min(Swift.max(self, min), max) : self
     }
 }

@@ -3,32 +3,37 @@ import Foundation
 /// The shift that best lays one ink map over another, over the whole page at once: their
 /// cross-correlation, computed through a radix-2 FFT.
 enum CrossCorrelation {
-    /// The shift (in pixels) that maximises Σ reference(p)·image(p + shift) for shifts up to
-    /// `reach` pixels on each axis, and that maximum as a correlation coefficient (−1…1). The maps
-    /// must have the same resolution.
+    /// The shift (in pixels) that best lays `reference` over `image` (phase correlation) for
+    /// shifts up to `reach` pixels on each axis, and the height of its peak (0…1, higher is
+    /// surer). The maps must have the same resolution.
     static func bestShift(reference: InkMap, image: InkMap, reach: (x: Int, y: Int)) -> (x: Int, y: Int, score: Double) {
         let nx = powerOfTwo(atLeast: max(reference.width, image.width) + reach.x)
         let ny = powerOfTwo(atLeast: max(reference.height, image.height) + reach.y)
         var (rr, ri) = padded(reference, nx, ny), (sr, si) = padded(image, nx, ny)
-        let energy = (rr.reduce(0) { $0 + $1 * $1 } * sr.reduce(0) { $0 + $1 * $1 }).squareRoot()
-        guard energy > 0 else { return (0, 0, 0) }
         fft2D(&rr, &ri, nx, ny, inverse: false)
         fft2D(&sr, &si, nx, ny, inverse: false)
-        // conj(R) · S, whose inverse transform is the correlation.
+        // conj(R) · S, whose inverse transform is the correlation, whitened (phase correlation):
+        // every frequency counts alike, so the printed lines and letters decide the peak rather
+        // than the broad blocks of handwriting the reference lacks.
         for k in rr.indices {
             let (ar, ai, br, bi) = (rr[k], -ri[k], sr[k], si[k])
-            rr[k] = ar * br - ai * bi
-            ri[k] = ar * bi + ai * br
+            let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
+            let magnitude = (pr * pr + pi * pi).squareRoot() + 1e-9
+            rr[k] = pr / magnitude
+            ri[k] = pi / magnitude
         }
         fft2D(&rr, &ri, nx, ny, inverse: true)
+        // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
+        func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
         var best = (x: 0, y: 0, value: -Double.infinity)
         for dy in -reach.y...reach.y {
-            let row = ((dy + ny) % ny) * nx
-            for dx in -reach.x...reach.x where rr[row + (dx + nx) % nx] > best.value {
-                best = (dx, dy, rr[row + (dx + nx) % nx])
+            for dx in -reach.x...reach.x {
+                var sum = 0.0
+                for j in -1...1 { for i in -1...1 { sum += at(dx + i, dy + j) } }
+                if sum > best.value { best = (dx, dy, sum) }
             }
         }
-        return (best.x, best.y, best.value / (energy * Double(nx * ny)))
+        return (best.x, best.y, best.value / Double(nx * ny))
     }
 
     private static func powerOfTwo(atLeast n: Int) -> Int {

@@ -13,14 +13,16 @@ struct InkMap: Sendable {
         (self.width, self.height, self.values, self.pixelsPerPoint) = (width, height, values, pixelsPerPoint)
     }
 
-    /// The ink of `image`: how far each pixel is below the paper level (the 90th percentile).
+    /// The ink of `image`: how far each pixel is below the paper level (the 90th percentile),
+    /// relative to it.
     init(_ image: GrayImage) {
         var histogram = GreyHistogram()
         image.bytes.withUnsafeBufferPointer { pixels in
             for i in stride(from: 0, to: pixels.count, by: 7) { histogram.add(pixels[i]) }
         }
+        // Below 6 % of the paper's brightness is grain and the scanner's shading, not ink.
         let paper = Float(max(histogram.percentile(0.9), 1))
-        let values = image.bytes.map { max(0, paper - Float($0)) / paper }
+        let values = image.bytes.map { max(0, (paper - Float($0)) / paper - 0.06) }
         self.init(width: image.width, height: image.height, values: values, pixelsPerPoint: image.pixelsPerPoint)
     }
 

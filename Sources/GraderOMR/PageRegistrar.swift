@@ -26,7 +26,7 @@ public enum PageRegistrar {
         let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
                      y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
         let candidates = [(upright, false), (turned, true)].map { map, upsideDown in
-            (map, upsideDown, CrossCorrelation.bestShift(reference: reference.coarse, image: map.reduced(by: 8), reach: reach))
+            (map, upsideDown, CrossCorrelation.bestShift(reference: reference.coarse, image: map.reduced(by: 4), reach: reach))
         }.sorted { $0.2.score > $1.2.score }
         var bestFailed = PageAlignment(transform: nil, score: 0)
         for (map, upsideDown, shift) in candidates {
@@ -63,13 +63,13 @@ public enum PageRegistrar {
         }
         guard var transform = vote(pairs, tolerance: 10) else { return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown) }
         var matched = 0
-        for tolerance in [4.0, 2.5] {
+        for tolerance in [6.0, 3, 3] {
             guard let refined = refine(transform, map: map, reference: reference, tolerance: tolerance) else {
                 return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown)
             }
             (transform, matched) = refined
         }
-        let score = correlation(reference.medium, medium, through: transform)
+        let score = correlation(reference, medium, through: transform)
         let withinLimits = abs(transform.rotation) <= limits.maxRotationDegrees * .pi / 180
             && transform.scale >= 1 - limits.maxScaleChange && transform.scale <= 1 + limits.maxScaleChange / 2
         let accepted = withinLimits && matched >= max(minimumMatches, reference.spots.count * 2 / 5) && score >= acceptedScore
@@ -122,34 +122,27 @@ public enum PageRegistrar {
             let centre = (x: (Double(origin.x) + Double(side) / 2) / ppp, y: (Double(origin.y) + Double(side) / 2) / ppp)
             pairs.append((from: inverse.apply(centre), to: (centre.x + found.dx / ppp, centre.y + found.dy / ppp)))
         }
-        var kept = pairs.filter {
+        let kept = pairs.filter {
             let p = transform.apply($0.from)
             return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
         }
-        guard var fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return nil }
-        // Once more without the pairs the fit leaves farthest out.
-        kept = kept.filter {
-            let p = fitted.apply($0.from)
-            return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance / 2
-        }
-        if kept.count >= minimumMatches, let again = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) { fitted = again }
+        guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return nil }
         return (fitted, kept.count)
     }
 
-    /// The correlation coefficient between the reference's ink and the page's ink at the same
-    /// printed spots (through `transform`): near 1 for the same page, near 0 for another or a blank one.
-    static func correlation(_ reference: InkMap, _ page: InkMap, through transform: SimilarityTransform) -> Double {
-        let ppp = reference.pixelsPerPoint
+    /// The correlation coefficient between the reference's ink and the page's ink (through
+    /// `transform`) on and around the reference's printed content — handwriting elsewhere does not
+    /// count against a page: near 1 for the same page, near 0 for another or a blank one.
+    static func correlation(_ reference: ReferencePage, _ page: InkMap, through transform: SimilarityTransform) -> Double {
+        let map = reference.medium, ppp = map.pixelsPerPoint
         var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-        for y in 0..<reference.height {
-            for x in 0..<reference.width {
-                let r = Double(reference.values[y * reference.width + x])
-                let p = transform.apply(((Double(x) + 0.5) / ppp, (Double(y) + 0.5) / ppp))
-                let s = Double(page.sample(x: p.x * page.pixelsPerPoint, y: p.y * page.pixelsPerPoint))
-                sx += r; sy += s; sxx += r * r; syy += s * s; sxy += r * s
-            }
+        for index in reference.printed {
+            let r = Double(map.values[index])
+            let p = transform.apply(((Double(index % map.width) + 0.5) / ppp, (Double(index / map.width) + 0.5) / ppp))
+            let s = Double(page.sample(x: p.x * page.pixelsPerPoint, y: p.y * page.pixelsPerPoint))
+            sx += r; sy += s; sxx += r * r; syy += s * s; sxy += r * s
         }
-        let n = Double(reference.values.count)
+        let n = Double(reference.printed.count)
         let vx = sxx - sx * sx / n, vy = syy - sy * sy / n
         guard vx > 1e-9, vy > 1e-9 else { return 0 }
         return max(0, (sxy - sx * sy / n) / (vx * vy).squareRoot())

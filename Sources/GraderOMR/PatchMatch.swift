@@ -37,9 +37,11 @@ struct PatchMatch {
                     for dx in -reach...reach {
                         let x0 = origin.x + dx, y0 = origin.y + dy
                         var dot: Float = 0, sum: Float = 0, squares: Float = 0
-                        for v in max(0, -y0)..<min(size, image.height - y0) {
+                        let (v0, v1) = (max(0, -y0), min(size, image.height - y0)), (u0, u1) = (max(0, -x0), min(size, image.width - x0))
+                        guard v0 < v1, u0 < u1 else { continue }
+                        for v in v0..<v1 {
                             let row = (y0 + v) * image.width + x0, trow = v * size
-                            for u in max(0, -x0)..<min(size, image.width - x0) where u >= 0 {
+                            for u in u0..<u1 {
                                 let p = pixels[row + u]
                                 dot += t[trow + u] * p
                                 sum += p

@@ -4,10 +4,12 @@ import GraderCore
 /// resolutions and the spots of printed structure (corners of text, frames, lines crossing) that
 /// are matched on each copy.
 public struct ReferencePage: Sendable {
-    /// Ink at the render's resolution (`PageRegistrar.pixelsPerPoint`), at half and at an eighth of it.
+    /// Ink at the render's resolution (`PageRegistrar.pixelsPerPoint`), at half and at a quarter of it.
     let fine: InkMap, medium: InkMap, coarse: InkMap
     /// Centres of the squares to match, in points, spread over the page.
     let spots: [PagePoint]
+    /// Pixels of `medium` on or next to printed ink: where the match score is measured.
+    let printed: [Int]
     /// The page's size as displayed.
     public let size: PageSize
 
@@ -18,15 +20,31 @@ public struct ReferencePage: Sendable {
     public init(_ image: GrayImage) {
         fine = InkMap(image)
         medium = fine.reduced(by: 2)
-        coarse = fine.reduced(by: 8)
+        coarse = fine.reduced(by: 4)
         size = image.pageSize
         spots = Self.spots(in: medium)
+        printed = Self.printed(in: medium)
+    }
+
+    /// The pixels with ink or a neighbour (within one pixel) with ink.
+    private static func printed(in map: InkMap) -> [Int] {
+        var indices: [Int] = []
+        for y in 1..<max(1, map.height - 1) {
+            for x in 1..<max(1, map.width - 1) {
+                var inked = false
+                for j in -1...1 where !inked {
+                    for i in -1...1 where map.values[(y + j) * map.width + x + i] > 0.02 { inked = true }
+                }
+                if inked { indices.append(y * map.width + x) }
+            }
+        }
+        return indices
     }
 
     /// True when the page has printed structure to align on (a blank page has none).
     public var hasContent: Bool { spots.count >= PageRegistrar.minimumMatches }
 
-    /// The best-structured square in each cell of a 4 × 6 grid: one whose ink changes both across
+    /// The best-structured square in each cell of a 5 × 8 grid: one whose ink changes both across
     /// and down (a ruled line alone matches anywhere along itself), clearly above the page's noise.
     private static func spots(in map: InkMap) -> [PagePoint] {
         let side = spotSide, step = 4
@@ -50,7 +68,7 @@ public struct ReferencePage: Sendable {
         }
         let strongest = candidates.map(\.structure).max() ?? 0
         guard strongest > 0.5 else { return [] }
-        let (columns, rows) = (4, 6)
+        let (columns, rows) = (5, 8)
         var best = [Int: (x: Int, y: Int, structure: Float)]()
         for candidate in candidates where candidate.structure >= strongest * 0.1 {
             let cell = min(rows - 1, (candidate.y + side / 2) * rows / map.height) * columns

@@ -47,8 +47,15 @@ extension ProjectStore {
                         labels: inout Set<String>) throws(GradingError) -> Question {
         let page = try GradingRules.page(spec.page, pages: directory.pagesPerStudent)
         guard spec.maxPoints > .zero else { throw .badMaximum(spec.maxPoints.description) }
-        let size = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
-        let relative = try GradingRules.position(spec.position, page: page, size: size)
+        let relative: RelativePoint
+        if let owner, let transform = directory.students[owner.index].alignment(page: page)?.transform {
+            // Measured on that student's page: carried back to the reference page through its alignment.
+            relative = try GradingRules.position(spec.position, page: page, size: directory.pageSize(owner, page: page),
+                                                 through: transform, reference: directory.referencePageSize(page: page))
+        } else {
+            let size = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
+            relative = try GradingRules.position(spec.position, page: page, size: size)
+        }
         let label = try GradingRules.label(spec.label)
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }

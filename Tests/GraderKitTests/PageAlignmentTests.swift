@@ -1,0 +1,105 @@
+import Foundation
+import GraderCore
+@testable import GraderKit
+import GraderPDF
+import ScanFactory
+import Testing
+import TestSupport
+
+/// Grade boxes on generated scans whose misplacement is known: shifted up to ±15 mm, turned up to
+/// ±2.5°, reduced to 94 %, on Letter, A4 and Legal, one page upside down, one from another
+/// document, one blank. Every box is read back from the exported PDF's pixels.
+@Suite(.serialized) struct PageAlignmentTests {
+    private static let mm = 72 / 25.4
+
+    /// Each student's two pages, as the copier placed them.
+    static let placements: [(name: String, pages: [CopierPlacement])] = [
+        ("Ada", [CopierPlacement(dx: 15 * mm, dy: -12 * mm, rotationDegrees: 2.5, scale: 0.94),
+                 CopierPlacement(dx: -15 * mm, dy: 15 * mm, rotationDegrees: -2.5)]),
+        ("Bo", [CopierPlacement(dx: -7 * mm, dy: 12 * mm, rotationDegrees: -1.5, scale: 0.97, paper: CopierPlacement.a4),
+                CopierPlacement(dx: 4 * mm, dy: -4 * mm, rotationDegrees: 1, paper: CopierPlacement.a4, upsideDown: true)]),
+        ("Cy", [CopierPlacement(dx: 5 * mm, dy: -15 * mm, rotationDegrees: 2, scale: 0.96, paper: CopierPlacement.legal),
+                CopierPlacement(paper: CopierPlacement.legal, content: .foreign)]),
+        ("Di", [CopierPlacement(content: .blank),
+                CopierPlacement(dx: 15 * mm, dy: 15 * mm, rotationDegrees: -2.5, scale: 0.95, paper: CopierPlacement.legal)]),
+    ]
+
+    /// The pages that must be flagged as not matching: (student, page).
+    static let unmatched: Set<String> = ["Cy 2", "Di 1"]
+
+    /// A class of the students above, aligned to a clean master copy, with a grade box on each
+    /// printed score box (typed in the master's points).
+    private func project(_ folder: TemporaryFolder) throws -> GradingProject {
+        let master = folder.file("master.pdf")
+        try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: master), studentName: nil, studentNumber: 0,
+                                          placements: [CopierPlacement(), CopierPlacement()], dpi: 72)
+        let scans = try Self.placements.enumerated().map { index, student in
+            let path = folder.file("\(student.name).pdf")
+            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: path), studentName: student.name, studentNumber: index + 1,
+                                              placements: student.pages, dpi: 72)
+            return path
+        }
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, masterPath: master, grader: try .tester())
+        for page in 1...2 {
+            for slot in 0...1 {
+                let spot = ScanFactory.scoreBoxOrigin(page: page, slot: slot)
+                _ = try project.store.addQuestion(page: page, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q\(page)\(slot + 1)")
+            }
+        }
+        return project
+    }
+
+    @Test func everyMatchingPageGetsItsBoxOnThePrintedSpotAndTheOthersAreFlagged() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let book = try project.gradeBook()
+        for (index, student) in Self.placements.enumerated() {
+            for page in 1...2 {
+                let alignment = try #require(book.students[index].alignment(page: page))
+                let name = "\(student.name) \(page)"
+                #expect(alignment.isFlagged == Self.unmatched.contains(name), "\(name): score \(alignment.score)")
+                #expect(alignment.upsideDown == (alignment.isFlagged ? alignment.upsideDown : student.pages[page - 1].upsideDown), "\(name)")
+            }
+        }
+        let report = try #require(AlignmentReport(book.students))
+        #expect(report.flagged.map { "\($0.student) \($0.page) \($0.problem)" } == ["Bo 2 upside down", "Cy 2 no match", "Di 1 no match"])
+
+        try PDFExport.run(project, .init(folder: folder.file("out")))
+        for student in Self.placements {
+            let document = try PDFDocument(path: folder.file("out/\(student.name).pdf"))
+            for (pageIndex, placement) in student.pages.enumerated() where !Self.unmatched.contains("\(student.name) \(pageIndex + 1)") {
+                let page = try document.page(at: pageIndex)
+                #expect(abs(page.size.width - placement.paperWidth) < 0.5 && abs(page.size.height - placement.paperHeight) < 0.5,
+                        "\(student.name) p. \(pageIndex + 1) is shown upright at its own size")
+                let bitmap = try page.renderRGB(dpi: 144)
+                for slot in 0...1 {
+                    let truth = placement.apply(ScanFactory.scoreBoxOrigin(page: pageIndex + 1, slot: slot))
+                    let corner = try #require(redCorner(in: bitmap, near: PagePoint(x: truth.x, y: truth.y)),
+                                              "\(student.name) p. \(pageIndex + 1) box \(slot + 1): no box near the printed spot")
+                    let off = hypot(corner.x - truth.x, corner.y - truth.y)
+                    #expect(off <= 2, "\(student.name) p. \(pageIndex + 1) box \(slot + 1): \(off) pt from the printed spot")
+                }
+            }
+        }
+    }
+
+    /// The top-left corner (points) of the red grade box frame within 30 pt of `spot`: the topmost
+    /// and leftmost red pixels there.
+    private func redCorner(in bitmap: PageBitmap, near spot: PagePoint) -> PagePoint? {
+        let scale = bitmap.dpi / 72
+        var minX = Int.max, minY = Int.max
+        let x0 = max(0, Int((spot.x - 30) * scale)), x1 = min(bitmap.width, Int((spot.x + 30) * scale))
+        let y0 = max(0, Int((spot.y - 30) * scale)), y1 = min(bitmap.height, Int((spot.y + 30) * scale))
+        for y in y0..<max(y0, y1) {
+            for x in x0..<max(x0, x1) {
+                let c = bitmap[x, y]
+                if Int(c.red) - Int(c.green) > 80, Int(c.red) - Int(c.blue) > 80 {
+                    minX = min(minX, x)
+                    minY = min(minY, y)
+                }
+            }
+        }
+        guard minX != .max else { return nil }
+        return PagePoint(x: Double(minX) / scale, y: Double(minY) / scale)
+    }
+}
