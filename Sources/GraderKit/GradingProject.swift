@@ -85,7 +85,8 @@ public struct GradingProject: Sendable {
             _ = try ScanImport.importScan(path, to: folder + "/" + masterFile, password: nil)
             return masterFile
         } ?? students[0].1
-        let referencePages = try PageAlignmentRun.referencePages(of: .init(path: folder + "/" + reference))
+        let confirming = masterPath == nil ? students.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: folder + "/" + $0.1) } : []
+        let referencePages = try PageAlignmentRun.referencePages(of: .init(path: folder + "/" + reference), confirmedBy: confirming)
         // The first student, when they are the reference, is aligned by definition.
         let aligned = students.dropFirst(masterPath == nil ? 1 : 0)
         let alignments = (masterPath == nil ? [referencePages.map { _ in PageAlignment.reference }] : [])
@@ -164,7 +165,11 @@ public struct GradingProject: Sendable {
     /// project made before pages were aligned, every page flagged when the reference is unreadable.
     private func alignToReference(_ path: String) throws -> [PageAlignment] {
         guard let reference = try store.reference() else { return [] }
-        guard let pages = try? PageAlignmentRun.referencePages(of: .init(path: (folder as NSString).appendingPathComponent(reference.scan)))
+        // A student's booklet as the reference is confirmed by the next students, as at creation.
+        let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
+            .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
+        guard let pages = try? PageAlignmentRun.referencePages(of: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
+                                                               confirmedBy: confirming)
         else { return reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } }
         return PageAlignmentRun.align([.init(path: path)], to: pages)[0]
     }

@@ -7,24 +7,41 @@ import GraderPDF
 /// Aligns the pages of students' scans to the reference pages (a master copy, or the first
 /// student's booklet) when scans are imported: each page rendered at 36 dpi and registered by its
 /// printed content, the students shared out over both cores.
-enum PageAlignmentRun {
+public enum PageAlignmentRun {
     /// A scan to align: its path and the password it needs.
-    struct Scan: Sendable {
-        var path: String
-        var password: String? = nil
-    }
+    public struct Scan: Sendable {
+        /// Path of the PDF.
+        public var path: String
+        /// Its password, if it needs one.
+        public var password: String?
 
-    /// The pages of `scan`, prepared as references.
-    static func referencePages(of scan: Scan) throws -> [ReferencePage] {
-        let document = try PDFDocument(path: scan.path, password: scan.password)
-        return try (0..<document.pageCount).map { index in
-            ReferencePage(try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint))
+        /// A scan at `path`.
+        public init(path: String, password: String? = nil) {
+            self.path = path
+            self.password = password
         }
     }
 
+    /// The pages of `scan`, prepared as references; with `others` (other students' scans, when
+    /// the reference is a student's booklet), only the printed content they share counts.
+    public static func referencePages(of scan: Scan, confirmedBy others: [Scan] = []) throws -> [ReferencePage] {
+        let document = try PDFDocument(path: scan.path, password: scan.password)
+        let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
+        return try (0..<document.pageCount).map { index in
+            let reference = ReferencePage(try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint))
+            let pages = copies.compactMap { copy in
+                index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
+            }
+            return reference.confirmed(by: pages)
+        }
+    }
+
+    /// How many other students' booklets confirm what a student's reference page has printed.
+    public static let confirmingStudents = 3
+
     /// The alignment of every page of every scan (indexed like `scans`); a page that cannot be
     /// rendered is flagged like one that does not match. `progress` gets (scans done, scans).
-    static func align(_ scans: [Scan], to reference: [ReferencePage], progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
+    public static func align(_ scans: [Scan], to reference: [ReferencePage], progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
         let results = ConcurrentResults<[PageAlignment]>(count: scans.count)
         let done = Counter()
         // poppler's process-wide set-up is made by the caller's reference render, before the workers start.

@@ -1,39 +1,55 @@
 import Foundation
 
-/// The shift that best lays one ink map over another, over the whole page at once: their
-/// cross-correlation, computed through a radix-2 FFT.
+/// The shift that best lays one ink map over another, over the whole page at once: their phase
+/// correlation, computed through a radix-2 FFT.
 enum CrossCorrelation {
-    /// The shift (in pixels) that best lays `reference` over `image` (phase correlation) for
-    /// shifts up to `reach` pixels on each axis, and the height of its peak (0…1, higher is
-    /// surer). The maps must have the same resolution.
-    static func bestShift(reference: InkMap, image: InkMap, reach: (x: Int, y: Int)) -> (x: Int, y: Int, score: Double) {
-        let nx = powerOfTwo(atLeast: max(reference.width, image.width) + reach.x)
-        let ny = powerOfTwo(atLeast: max(reference.height, image.height) + reach.y)
-        var (rr, ri) = padded(reference, nx, ny), (sr, si) = padded(image, nx, ny)
-        fft2D(&rr, &ri, nx, ny, inverse: false)
-        fft2D(&sr, &si, nx, ny, inverse: false)
-        // conj(R) · S, whose inverse transform is the correlation, whitened (phase correlation):
-        // every frequency counts alike, so the printed lines and letters decide the peak rather
-        // than the broad blocks of handwriting the reference lacks.
-        for k in rr.indices {
-            let (ar, ai, br, bi) = (rr[k], -ri[k], sr[k], si[k])
-            let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
-            let magnitude = (pr * pr + pi * pi).squareRoot() + 1e-9
-            rr[k] = pr / magnitude
-            ri[k] = pi / magnitude
+    /// An ink map's 2-D Fourier transform on a grid large enough to correlate it, without wrapping
+    /// round, with maps of the same size or smaller for shifts up to `reach` pixels.
+    struct Spectrum {
+        let nx: Int, ny: Int
+        let reach: (x: Int, y: Int)
+        var real: [Double], imag: [Double]
+
+        /// The spectrum of `map`, on a grid that also fits `other` shifted by up to `reach`.
+        init(_ map: InkMap, reach: (x: Int, y: Int), fitting other: InkMap) {
+            self.init(map, nx: CrossCorrelation.powerOfTwo(atLeast: max(map.width, other.width) + reach.x),
+                      ny: CrossCorrelation.powerOfTwo(atLeast: max(map.height, other.height) + reach.y), reach: reach)
         }
-        fft2D(&rr, &ri, nx, ny, inverse: true)
-        // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
-        func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
-        var best = (x: 0, y: 0, value: -Double.infinity)
-        for dy in -reach.y...reach.y {
-            for dx in -reach.x...reach.x {
-                var sum = 0.0
-                for j in -1...1 { for i in -1...1 { sum += at(dx + i, dy + j) } }
-                if sum > best.value { best = (dx, dy, sum) }
+
+        /// The spectrum of `map` on an `nx × ny` grid.
+        init(_ map: InkMap, nx: Int, ny: Int, reach: (x: Int, y: Int)) {
+            (self.nx, self.ny, self.reach) = (nx, ny, reach)
+            (real, imag) = CrossCorrelation.padded(map, nx, ny)
+            CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: false)
+        }
+
+        /// The shift (in pixels, up to `reach`) that best lays the map of `reference` (a spectrum
+        /// on the same grid) over this one, by phase correlation, and the height of the peak
+        /// (0…1, higher is surer).
+        func bestShift(of reference: Spectrum) -> (x: Int, y: Int, score: Double) {
+            var rr = reference.real, ri = reference.imag
+            // conj(R) · S, whitened: every frequency counts alike, so the printed lines and letters
+            // decide the peak rather than the broad blocks of handwriting the reference lacks.
+            for k in rr.indices {
+                let (ar, ai, br, bi) = (rr[k], -ri[k], real[k], imag[k])
+                let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
+                let magnitude = (pr * pr + pi * pi).squareRoot() + 1e-9
+                rr[k] = pr / magnitude
+                ri[k] = pi / magnitude
             }
+            CrossCorrelation.fft2D(&rr, &ri, nx, ny, inverse: true)
+            // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
+            func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
+            var best = (x: 0, y: 0, value: -Double.infinity)
+            for dy in -reach.y...reach.y {
+                for dx in -reach.x...reach.x {
+                    var sum = 0.0
+                    for j in -1...1 { for i in -1...1 { sum += at(dx + i, dy + j) } }
+                    if sum > best.value { best = (dx, dy, sum) }
+                }
+            }
+            return (best.x, best.y, best.value / Double(nx * ny))
         }
-        return (best.x, best.y, best.value / Double(nx * ny))
     }
 
     private static func powerOfTwo(atLeast n: Int) -> Int {

@@ -7,9 +7,20 @@ public struct ReferencePage: Sendable {
     /// Ink at the render's resolution (`PageRegistrar.pixelsPerPoint`), at half and at a quarter of it.
     let fine: InkMap, medium: InkMap, coarse: InkMap
     /// Centres of the squares to match, in points, spread over the page.
-    let spots: [PagePoint]
+    private(set) var spots: [PagePoint]
+    /// The three best squares of each cell of the page, for `confirmed(by:)` to choose from.
+    private let candidates: [[PagePoint]]
     /// Pixels of `medium` on or next to printed ink: where the match score is measured.
-    let printed: [Int]
+    private(set) var printed: [Int]
+    /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
+    /// placement tries (the first: unchanged).
+    let warps: [Warp]
+
+    /// The coarse map as it would look through `transform` (reference points → points).
+    struct Warp: Sendable {
+        let transform: SimilarityTransform
+        let map: InkMap
+    }
     /// The page's size as displayed.
     public let size: PageSize
 
@@ -22,8 +33,78 @@ public struct ReferencePage: Sendable {
         medium = fine.reduced(by: 2)
         coarse = fine.reduced(by: 4)
         size = image.pageSize
-        spots = Self.spots(in: medium)
+        candidates = Self.spots(in: medium, perCell: 3)
+        spots = candidates.compactMap(\.first)
         printed = Self.printed(in: medium)
+        let centre = (x: size.width / 2, y: size.height / 2)
+        var warps: [Warp] = []
+        for scale in [1, 0.97, 0.94] {
+            for degrees in [0, -1.25, 1.25, -2.5, 2.5] {
+                let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: centre, shift: (0, 0))
+                warps.append(Warp(transform: transform, map: Self.warped(coarse, through: transform)))
+            }
+        }
+        self.warps = warps
+    }
+
+    /// The same reference keeping only what other students' copies of the page share with it: the
+    /// squares whose print shows on most of `pages` (rendered at `PageRegistrar.pixelsPerPoint`)
+    /// near where the whole pages overlay — the first student's handwriting shows on no one
+    /// else's page — and the match score measured on those squares. Unchanged when too few
+    /// squares are shared (or no pages are given).
+    public func confirmed(by pages: [GrayImage]) -> ReferencePage {
+        guard !pages.isEmpty else { return self }
+        let side = Self.spotSide, reach = Int(32 * medium.pixelsPerPoint), ppp = medium.pixelsPerPoint
+        let all = candidates.joined().map { $0 }
+        var correlations = [[Double]](repeating: [], count: all.count)
+        for page in pages {
+            let map = InkMap(page).reduced(by: 2)
+            let spectrum = CrossCorrelation.Spectrum(map.reduced(by: 2), reach: (Int(120 * coarse.pixelsPerPoint), Int(120 * coarse.pixelsPerPoint)),
+                                                     fitting: coarse)
+            let shift = spectrum.bestShift(of: coarseSpectrum(like: spectrum))
+            for (index, spot) in all.enumerated() {
+                let x0 = Int((spot.x * ppp - Double(side) / 2).rounded()), y0 = Int((spot.y * ppp - Double(side) / 2).rounded())
+                guard let patch = PatchMatch(medium, x: x0, y: y0, size: side) else { continue }
+                let origin = (x: x0 + shift.x * 2, y: y0 + shift.y * 2)
+                correlations[index].append(patch.best(in: map, origin: origin, reach: reach).ncc)
+            }
+        }
+        // Print matches print at 0.6 or more; other handwriting rarely passes 0.5. Per cell, the
+        // best-structured square most pages share.
+        var isShared = all.indices.map { correlations[$0].filter { $0 >= 0.55 }.count * 2 > pages.count }
+        var sharedSpots: [PagePoint] = []
+        for cell in candidates {
+            let indices = cell.map { spot in all.firstIndex(of: spot)! }
+            if let first = indices.first(where: { isShared[$0] }) { sharedSpots.append(all[first]); isShared[first] = false }
+        }
+        guard sharedSpots.count >= PageRegistrar.minimumMatches else { return self }
+        var copy = self
+        copy.spots = sharedSpots
+        let half = Double(side) / 2
+        copy.printed = printed.filter { index in
+            let (x, y) = (Double(index % medium.width) + 0.5, Double(index / medium.width) + 0.5)
+            return copy.spots.contains { abs($0.x * ppp - x) <= half && abs($0.y * ppp - y) <= half }
+        }
+        return copy
+    }
+
+    /// The spectrum of the coarse map (or of `warp`'s) on the grid of `page`'s.
+    func coarseSpectrum(like page: CrossCorrelation.Spectrum, warp: Warp? = nil) -> CrossCorrelation.Spectrum {
+        CrossCorrelation.Spectrum(warp?.map ?? coarse, nx: page.nx, ny: page.ny, reach: page.reach)
+    }
+
+    /// `map` drawn through `transform`, on a grid of the same size.
+    private static func warped(_ map: InkMap, through transform: SimilarityTransform) -> InkMap {
+        guard let inverse = transform.inverse else { return map }
+        let ppp = map.pixelsPerPoint
+        var values = [Float](repeating: 0, count: map.values.count)
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let p = inverse.apply(((Double(x) + 0.5) / ppp, (Double(y) + 0.5) / ppp))
+                values[y * map.width + x] = map.sample(x: p.x * ppp, y: p.y * ppp)
+            }
+        }
+        return InkMap(width: map.width, height: map.height, values: values, pixelsPerPoint: ppp)
     }
 
     /// The pixels with ink or a neighbour (within one pixel) with ink.
@@ -44,9 +125,10 @@ public struct ReferencePage: Sendable {
     /// True when the page has printed structure to align on (a blank page has none).
     public var hasContent: Bool { spots.count >= PageRegistrar.minimumMatches }
 
-    /// The best-structured square in each cell of a 5 × 8 grid: one whose ink changes both across
-    /// and down (a ruled line alone matches anywhere along itself), clearly above the page's noise.
-    private static func spots(in map: InkMap) -> [PagePoint] {
+    /// The `perCell` best-structured squares in each cell of a 5 × 8 grid: ones whose ink changes
+    /// both across and down (a ruled line alone matches anywhere along itself), clearly above the
+    /// page's noise; the cells with none are left out.
+    private static func spots(in map: InkMap, perCell: Int) -> [[PagePoint]] {
         let side = spotSide, step = 4
         guard map.width > side + 2, map.height > side + 2 else { return [] }
         var candidates: [(x: Int, y: Int, structure: Float)] = []
@@ -69,14 +151,19 @@ public struct ReferencePage: Sendable {
         let strongest = candidates.map(\.structure).max() ?? 0
         guard strongest > 0.5 else { return [] }
         let (columns, rows) = (5, 8)
-        var best = [Int: (x: Int, y: Int, structure: Float)]()
-        for candidate in candidates where candidate.structure >= strongest * 0.1 {
+        // Per cell, its best-structured squares at least half a square apart, best first.
+        var best = [Int: [(x: Int, y: Int, structure: Float)]]()
+        for candidate in candidates.sorted(by: { $0.structure > $1.structure }) where candidate.structure >= strongest * 0.1 {
             let cell = min(rows - 1, (candidate.y + side / 2) * rows / map.height) * columns
                 + min(columns - 1, (candidate.x + side / 2) * columns / map.width)
-            if candidate.structure > best[cell]?.structure ?? 0 { best[cell] = candidate }
+            let taken = best[cell] ?? []
+            guard taken.count < perCell, taken.allSatisfy({ abs($0.x - candidate.x) + abs($0.y - candidate.y) >= side / 2 }) else { continue }
+            best[cell] = taken + [candidate]
         }
-        return best.keys.sorted().compactMap { best[$0] }.map {
-            PagePoint(x: (Double($0.x) + Double(side) / 2) / map.pixelsPerPoint, y: (Double($0.y) + Double(side) / 2) / map.pixelsPerPoint)
+        return best.keys.sorted().map { cell in
+            best[cell]!.map {
+                PagePoint(x: (Double($0.x) + Double(side) / 2) / map.pixelsPerPoint, y: (Double($0.y) + Double(side) / 2) / map.pixelsPerPoint)
+            }
         }
     }
 }

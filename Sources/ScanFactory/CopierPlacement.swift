@@ -8,6 +8,8 @@ public struct CopierPlacement: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// The exam's page (with the student's handwriting).
         case exam
+        /// Another page of the exam than the one expected here: `examPage(3)` prints page 3.
+        case examPage(Int)
         /// A page of another document: other text, other frames.
         case foreign
         /// Nothing printed: paper grain only.

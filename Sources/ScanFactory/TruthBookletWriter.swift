@@ -31,10 +31,11 @@ enum TruthBookletWriter {
                         cairo_scale(cr, placement.scale, placement.scale)
                         cairo_translate(cr, -cx, -cy)
                         switch placement.content {
-                        case .exam:
-                            let spaces = PrintedExamPainter(mode: .coverage, ruled: true).paint(cr, page: page, footer: "Exam booklet — page \(page)")
+                        case .exam, .examPage:
+                            let printed = if case .examPage(let other) = placement.content { other } else { page }
+                            let spaces = PrintedExamPainter(mode: .coverage, ruled: true).paint(cr, page: printed, footer: "Exam booklet — page \(printed)")
                             guard let studentName else { return }
-                            if page == 1 {
+                            if printed == 1 {
                                 hand.writeText(cr, studentName, x: PrintedExamPainter.nameLineStart + 8,
                                                baseline: PrintedExamPainter.nameBaseline - 1, size: 17, rng: &rng)
                             }

@@ -55,6 +55,7 @@ import TestSupport
               Anna\t0 / 4\t1 ungraded
               Ben\t0 / 4\t1 ungraded
               O'Brien, Pat\t3.5 / 4\t0 ungraded
+            Pages aligned to the reference: 6 of 6 (lowest match 0.70).
 
             """)
     }

@@ -8,7 +8,7 @@ import TestSupport
 
 /// Grade boxes on generated scans whose misplacement is known: shifted up to ±15 mm, turned up to
 /// ±2.5°, reduced to 94 %, on Letter, A4 and Legal, one page upside down, one from another
-/// document, one blank. Every box is read back from the exported PDF's pixels.
+/// document, one blank, two of the exam's pages swapped. Every box is read back from the exported PDF's pixels.
 @Suite(.serialized) struct PageAlignmentTests {
     private static let mm = 72 / 25.4
 
@@ -22,10 +22,11 @@ import TestSupport
                 CopierPlacement(paper: CopierPlacement.legal, content: .foreign)]),
         ("Di", [CopierPlacement(content: .blank),
                 CopierPlacement(dx: 15 * mm, dy: 15 * mm, rotationDegrees: -2.5, scale: 0.95, paper: CopierPlacement.legal)]),
+        ("Fay", [CopierPlacement(dx: 5, dy: 5, content: .examPage(2)), CopierPlacement(dx: -5, dy: 8, content: .examPage(1))]),
     ]
 
     /// The pages that must be flagged as not matching: (student, page).
-    static let unmatched: Set<String> = ["Cy 2", "Di 1"]
+    static let unmatched: Set<String> = ["Cy 2", "Di 1", "Fay 1", "Fay 2"]
 
     /// A class of the students above, aligned to a clean master copy, with a grade box on each
     /// printed score box (typed in the master's points).
@@ -62,7 +63,7 @@ import TestSupport
             }
         }
         let report = try #require(AlignmentReport(book.students))
-        #expect(report.flagged.map { "\($0.student) \($0.page) \($0.problem)" } == ["Bo 2 upside down", "Cy 2 no match", "Di 1 no match"])
+        #expect(report.flagged.map { "\($0.student) \($0.page) \($0.problem)" } == ["Bo 2 upside down", "Cy 2 no match", "Di 1 no match", "Fay 1 no match", "Fay 2 no match"])
 
         try PDFExport.run(project, .init(folder: folder.file("out")))
         for student in Self.placements {
@@ -74,7 +75,7 @@ import TestSupport
                 let bitmap = try page.renderRGB(dpi: 144)
                 for slot in 0...1 {
                     let truth = placement.apply(ScanFactory.scoreBoxOrigin(page: pageIndex + 1, slot: slot))
-                    let corner = try #require(redCorner(in: bitmap, near: PagePoint(x: truth.x, y: truth.y)),
+                    let corner = try #require(bitmap.redBoxCorner(near: PagePoint(x: truth.x, y: truth.y)),
                                               "\(student.name) p. \(pageIndex + 1) box \(slot + 1): no box near the printed spot")
                     let off = hypot(corner.x - truth.x, corner.y - truth.y)
                     #expect(off <= 2, "\(student.name) p. \(pageIndex + 1) box \(slot + 1): \(off) pt from the printed spot")
@@ -83,23 +84,24 @@ import TestSupport
         }
     }
 
-    /// The top-left corner (points) of the red grade box frame within 30 pt of `spot`: the topmost
-    /// and leftmost red pixels there.
-    private func redCorner(in bitmap: PageBitmap, near spot: PagePoint) -> PagePoint? {
-        let scale = bitmap.dpi / 72
-        var minX = Int.max, minY = Int.max
-        let x0 = max(0, Int((spot.x - 30) * scale)), x1 = min(bitmap.width, Int((spot.x + 30) * scale))
-        let y0 = max(0, Int((spot.y - 30) * scale)), y1 = min(bitmap.height, Int((spot.y + 30) * scale))
-        for y in y0..<max(y0, y1) {
-            for x in x0..<max(x0, x1) {
-                let c = bitmap[x, y]
-                if Int(c.red) - Int(c.green) > 80, Int(c.red) - Int(c.blue) > 80 {
-                    minX = min(minX, x)
-                    minY = min(minY, y)
-                }
-            }
+    @Test func aLateStudentIsAlignedToTheMasterAndThePlacementIsWhereTheBoxIsDrawn() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let late = folder.file("late/Eve.pdf")
+        try FileManager.default.createDirectory(atPath: folder.file("late"), withIntermediateDirectories: true)
+        let pages = [CopierPlacement(dx: -12, dy: 30, rotationDegrees: 1.8, scale: 0.95, paper: CopierPlacement.a4),
+                     CopierPlacement(dx: 30, dy: -10, rotationDegrees: -1.5, paper: CopierPlacement.legal, upsideDown: true)]
+        try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: late), studentName: "Eve", studentNumber: 9, placements: pages, dpi: 72)
+        try project.addStudent(scan: late)
+        let eve = try project.store.studentKey(named: "Eve")
+        for question in try project.directory().questions {
+            let placement = try project.placement(of: question.question.id, for: eve)
+            let page = question.question.page, slot = question.number - 1
+            let truth = pages[page - 1].apply(ScanFactory.scoreBoxOrigin(page: page, slot: slot))
+            let alignment = try #require(placement.alignment)
+            #expect(!alignment.isFlagged && alignment.upsideDown == (page == 2), "\(question.name): \(alignment)")
+            #expect(hypot(placement.box.origin.x - truth.x, placement.box.origin.y - truth.y) <= 2,
+                    "\(question.name): the box at \(placement.box.origin), printed at \(truth)")
         }
-        guard minX != .max else { return nil }
-        return PagePoint(x: Double(minX) / scale, y: Double(minY) / scale)
     }
 }
