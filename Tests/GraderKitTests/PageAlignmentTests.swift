@@ -94,6 +94,14 @@ import TestSupport
         try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: late), studentName: "Eve", studentNumber: 9, placements: pages, dpi: 72)
         try project.addStudent(scan: late)
         let eve = try project.store.studentKey(named: "Eve")
+
+        // A box placed on Eve's page (as a grading view does) is kept where it sits on the master.
+        let onEve = pages[0].apply((x: 300, y: 500))
+        let added = try project.addQuestion(QuestionSpec(page: 1, position: PagePosition(PagePoint(x: onEve.x, y: onEve.y)),
+                                                         maxPoints: Points(quarters: 4), label: "Extra"), measuredOn: eve)
+        let onMaster = added.question.position.point(on: try project.directory().referencePageSize(page: 1))
+        #expect(hypot(onMaster.x - 300, onMaster.y - 500) <= 2, "\(onMaster)")
+        _ = try project.store.undo()
         for question in try project.directory().questions {
             let placement = try project.placement(of: question.question.id, for: eve)
             let page = question.question.page, slot = question.number - 1
