@@ -5,12 +5,17 @@ import Foundation
 enum CrossCorrelation {
     /// An ink map's 2-D Fourier transform on a grid large enough to correlate it, without wrapping
     /// round, with maps of the same size or smaller for shifts up to `reach` pixels.
-    struct Spectrum {
+    struct Spectrum: Sendable {
         let nx: Int, ny: Int
-        let reach: (x: Int, y: Int)
+        let reach: Reach
         var real: [Double], imag: [Double]
 
         /// The spectrum of `map`, on a grid that also fits `other` shifted by up to `reach`.
+        /// How far a shift is looked for, in pixels, across and down.
+        struct Reach: Sendable, Equatable {
+            let x: Int, y: Int
+        }
+
         init(_ map: InkMap, reach: (x: Int, y: Int), fitting other: InkMap) {
             self.init(map, nx: CrossCorrelation.powerOfTwo(atLeast: max(map.width, other.width) + reach.x),
                       ny: CrossCorrelation.powerOfTwo(atLeast: max(map.height, other.height) + reach.y), reach: reach)
@@ -18,6 +23,10 @@ enum CrossCorrelation {
 
         /// The spectrum of `map` on an `nx × ny` grid.
         init(_ map: InkMap, nx: Int, ny: Int, reach: (x: Int, y: Int)) {
+            self.init(map, nx: nx, ny: ny, reach: Reach(x: reach.x, y: reach.y))
+        }
+
+        init(_ map: InkMap, nx: Int, ny: Int, reach: Reach) {
             (self.nx, self.ny, self.reach) = (nx, ny, reach)
             (real, imag) = CrossCorrelation.padded(map, nx, ny)
             CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: false)

@@ -47,8 +47,8 @@ public enum PageRegistrar {
     /// with the page over the whole page, with that correlation's shift.
     private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage) -> SimilarityTransform {
         var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
-        for warp in reference.warps {
-            let shift = page.bestShift(of: reference.coarseSpectrum(like: page, warp: warp))
+        for (index, warp) in reference.warps.enumerated() {
+            let shift = page.bestShift(of: reference.coarseSpectrum(like: page, warp: index))
             guard shift.score > best.score else { continue }
             let ppp = reference.coarse.pixelsPerPoint
             let moved = warp.transform

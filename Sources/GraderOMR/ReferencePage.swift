@@ -15,6 +15,8 @@ public struct ReferencePage: Sendable {
     /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
     /// placement tries (the first: unchanged).
     let warps: [Warp]
+    /// The spectra of `warps` on the grid of a page of the reference's size.
+    private let spectra: [CrossCorrelation.Spectrum]
 
     /// The coarse map as it would look through `transform` (reference points → points).
     struct Warp: Sendable {
@@ -45,6 +47,10 @@ public struct ReferencePage: Sendable {
             }
         }
         self.warps = warps
+        // Most pages have the reference's size: their spectra are made once, here.
+        let reach = (x: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint), y: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint))
+        let grid = CrossCorrelation.Spectrum(coarse, reach: reach, fitting: coarse)
+        spectra = warps.map { CrossCorrelation.Spectrum($0.map, nx: grid.nx, ny: grid.ny, reach: reach) }
     }
 
     /// The same reference keeping only what other students' copies of the page share with it: the
@@ -88,9 +94,11 @@ public struct ReferencePage: Sendable {
         return copy
     }
 
-    /// The spectrum of the coarse map (or of `warp`'s) on the grid of `page`'s.
-    func coarseSpectrum(like page: CrossCorrelation.Spectrum, warp: Warp? = nil) -> CrossCorrelation.Spectrum {
-        CrossCorrelation.Spectrum(warp?.map ?? coarse, nx: page.nx, ny: page.ny, reach: page.reach)
+    /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s.
+    func coarseSpectrum(like page: CrossCorrelation.Spectrum, warp index: Int = 0) -> CrossCorrelation.Spectrum {
+        let made = spectra[index]
+        if made.nx == page.nx, made.ny == page.ny, made.reach == page.reach { return made }
+        return CrossCorrelation.Spectrum(warps[index].map, nx: page.nx, ny: page.ny, reach: page.reach)
     }
 
     /// `map` drawn through `transform`, on a grid of the same size.

@@ -12,7 +12,9 @@ enum AlignmentBench {
                     in workFolder: String) throws {
         let files = try ClassGenerator.scannedClass(students: students, pages: pages, in: workFolder)
         let clock = ContinuousClock()
-        let reference = try PageAlignmentRun.referencePages(of: .init(path: files[0]))
+        // As `new` makes it: the first student's booklet, its print confirmed by the next students'.
+        let reference = try PageAlignmentRun.referencePages(
+            of: .init(path: files[0]), confirmedBy: files.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { .init(path: $0) })
 
         // One core, page by page: the render (poppler decodes the page's JPEG) and the registration.
         let sample = files.dropFirst().prefix(20)
