@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-bench",
             dependencies: [
-                "ScanFactory", "GraderStore", "GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderOMR", "GraderPDF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Bubble (OMR) reading: pure Swift over a grey page image; its benchmark on generated sheets.
@@ -93,7 +93,7 @@ let package = Package(
             ]),
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
-        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderPDF"], path: "Tests/TestSupport"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
-        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "ScanFactory", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderExportLayerTests",
             dependencies: ["GraderPDF", "GraderAssembly", "GraderCore", "TestSupport"]),

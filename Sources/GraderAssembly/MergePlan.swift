@@ -22,12 +22,16 @@ public struct MergePlan: Sendable, Equatable {
         public let pageIndex: Int
         /// A page laid over this one (the grade layer), or nil to copy the page alone.
         public var overlay: Overlay?
+        /// Degrees (a multiple of 90) added to the page's /Rotate, so a page scanned upside down
+        /// shows upright; its content stays untouched.
+        public var turn: Int
 
-        /// Creates a page pick, with a page laid over it when `overlay` is given.
-        public init(source: Int, pageIndex: Int, overlay: Overlay? = nil) {
+        /// Creates a page pick, with a page laid over it when `overlay` is given, turned by `turn`°.
+        public init(source: Int, pageIndex: Int, overlay: Overlay? = nil, turn: Int = 0) {
             self.source = source
             self.pageIndex = pageIndex
             self.overlay = overlay
+            self.turn = turn
         }
     }
 

@@ -35,6 +35,7 @@ public enum PageAssembler {
         }
         try copyPages(plan.pages, from: sources, into: output)
         let pageObjects = try outputPages(output)
+        try turn(plan.pages, on: pageObjects, in: output)
         try layOverlays(plan.pages, on: pageObjects, from: sources, into: output)
         if !plan.pageLabels.isEmpty { try PageLabels.install(plan.pageLabels, in: output) }
         if !plan.outline.isEmpty { try Outline.install(plan.outline, pages: pageObjects, in: output) }
@@ -55,6 +56,19 @@ public enum PageAssembler {
             }
             qpdf_oh_release(source.data, page)
         }
+    }
+
+    /// Adds each pick's turn to its output page's /Rotate (before the overlays, which are laid
+    /// upright over the page as then displayed).
+    private static func turn(_ pages: [MergePlan.Page], on pageObjects: [qpdf_oh], in output: QPDFHandle) throws(AssemblyError) {
+        let q = output.data
+        for (pick, page) in zip(pages, pageObjects) where pick.turn % 360 != 0 {
+            guard pick.turn % 90 == 0 else { throw .badPlan("a page can only be turned by a multiple of 90°, not \(pick.turn)°") }
+            let current = qpdf_oh_get_key(q, page, "/Rotate")
+            let degrees = qpdf_oh_is_number(q, current) != 0 ? Int(qpdf_oh_get_numeric_value(q, current).rounded()) : 0
+            qpdf_oh_replace_key(q, page, "/Rotate", qpdf_oh_new_integer(q, Int64(((degrees + pick.turn) % 360 + 360) % 360)))
+        }
+        try output.check { .writeFailed(path: output.path, detail: $0) }
     }
 
     private static func layOverlays(_ pages: [MergePlan.Page], on pageObjects: [qpdf_oh], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {

@@ -33,15 +33,24 @@ public struct GradeBook: Sendable, Equatable {
         public let student: Student
         /// The scan's path inside the project folder.
         public let scanPath: String
-        /// Each page's size as displayed.
+        /// Each page's size as displayed (upright: an upside-down page turned).
         public let pageSizes: [PageSize]
+        /// Each page's alignment to the reference page; empty in a project made before pages were
+        /// aligned (boxes then sit at the same place relative to the page size).
+        public let alignments: [PageAlignment]
 
         /// Creates an entry.
-        public init(key: StudentKey, student: Student, scanPath: String, pageSizes: [PageSize]) {
+        public init(key: StudentKey, student: Student, scanPath: String, pageSizes: [PageSize], alignments: [PageAlignment] = []) {
             self.key = key
             self.student = student
             self.scanPath = scanPath
             self.pageSizes = pageSizes
+            self.alignments = alignments
+        }
+
+        /// The alignment of `page` (1-based), nil when the project never aligned its pages.
+        public func alignment(page: Int) -> PageAlignment? {
+            alignments.indices.contains(page - 1) ? alignments[page - 1] : nil
         }
     }
 
@@ -49,6 +58,9 @@ public struct GradeBook: Sendable, Equatable {
     public let students: [Entry]
     /// Pages in every booklet.
     public let pagesPerStudent: Int
+    /// The size of each reference page (the master copy's, or the first student's at import):
+    /// what typed positions are measured on; empty in a project made before pages were aligned.
+    public let referenceSizes: [PageSize]
     /// Questions in reading order, numbered per page.
     public let questions: [NumberedQuestion]
     /// Graded scores: question → student → points. A missing entry is "?".
@@ -76,7 +88,8 @@ public struct GradeBook: Sendable, Equatable {
                 bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: [String]]] = [:],
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
-                rubricScored: [QuestionID: Set<StudentID>] = [:]) {
+                rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = []) {
+        self.referenceSizes = referenceSizes
         self.rubricItems = rubricItems
         self.appliedItems = appliedItems
         self.rubricScored = rubricScored
@@ -98,7 +111,7 @@ public struct GradeBook: Sendable, Equatable {
 
     /// The students, pages and questions, for resolving names.
     public var directory: ProjectDirectory {
-        ProjectDirectory(students: students, pagesPerStudent: pagesPerStudent, questions: questions)
+        ProjectDirectory(students: students, pagesPerStudent: pagesPerStudent, questions: questions, referenceSizes: referenceSizes)
     }
 
     /// The question a user means by `name` (see `ProjectDirectory.question(named:)`).
@@ -129,6 +142,15 @@ extension GradeBook {
 
     /// The size of `page` (1-based) of `student`'s booklet.
     public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
+
+    /// Where `position` (relative to the reference page) lands on `page` of `student`'s booklet:
+    /// through the page's alignment, or at the same place relative to the page size when the page
+    /// was never aligned or did not match.
+    public func place(_ position: RelativePoint, student: StudentID, page: Int) -> PagePoint {
+        let size = pageSize(student, page: page)
+        guard let alignment = students[student.index].alignment(page: page) else { return position.point(on: size) }
+        return alignment.place(position, reference: referencePageSize(page: page), on: size)
+    }
 
     /// The annotation with `id`, or the rule error that says there is none.
     public func resolveAnnotation(_ id: AnnotationID) throws(GradingError) -> Annotation {

@@ -12,7 +12,7 @@ public enum GradeLayer {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
-            let frame = boxFrame(numbered.question, on: size)
+            let frame = boxFrame(book, question: numbered.question, student: student)
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
             let items = book.itemsScored(numbered.question.id, student)
             guard !items.isEmpty else { return [box] }
@@ -38,13 +38,15 @@ public enum GradeLayer {
         return PageMarks(size: size, marks: marks)
     }
 
-    /// Where `question`'s grade box is drawn on a page of `size`: at its position and size, kept
-    /// on the page (a box placed on a larger page than this student's).
-    public static func boxFrame(_ question: Question, on size: PageSize) -> PageRect {
-        var frame = question.frame(on: size)
-        frame.origin = PagePoint(x: max(0, min(frame.origin.x, size.width - frame.width)),
-                                 y: max(0, min(frame.origin.y, size.height - frame.height)))
-        return frame
+    /// Where `question`'s grade box sits on `student`'s page: its position on the reference page
+    /// carried through that page's alignment (the same place relative to the page when the page was
+    /// never aligned or did not match), at its size, kept inside the page.
+    public static func boxFrame(_ book: GradeBook, question: Question, student: StudentID) -> PageRect {
+        let size = book.pageSize(student, page: question.page)
+        let origin = book.place(question.position, student: student, page: question.page)
+        return PageRect(origin: PagePoint(x: max(0, min(origin.x, size.width - question.size.width)),
+                                          y: max(0, min(origin.y, size.height - question.size.height))),
+                        width: question.size.width, height: question.size.height)
     }
 
     /// Orange frames around the bubble rows of `page` that need a person.

@@ -32,6 +32,8 @@ public struct GradingProgress: Sendable, Equatable, Codable {
     public let questions: [QuestionLine]
     /// Per student, in list order.
     public let students: [StudentLine]
+    /// How the pages line up with the reference pages; nil in a project made before they were aligned.
+    public let alignment: AlignmentReport?
 
     /// Tallies `book`.
     public init(_ book: GradeBook) {
@@ -40,6 +42,7 @@ public struct GradingProgress: Sendable, Equatable, Codable {
                          graded: book.gradedCount(numbered.question.id), students: book.students.count,
                          fromRubric: book.rubricScored[numbered.question.id]?.count ?? 0)
         }
+        alignment = AlignmentReport(book.students)
         let maxTotal = book.questions.reduce(Points.zero) { $0 + $1.question.maxPoints }
         students = book.students.indices.map { index in
             let id = StudentID(index)

@@ -53,14 +53,23 @@ public enum GradingRules {
     }
 
     /// Where the box of `question` (its name, for messages) goes: its top-left corner at
-    /// `position`, relative to a page of `pageSize`. Refused, never clamped, when any part of the
-    /// box would lie off the page.
-    public static func box(at position: PagePosition, size: BoxSize, question: String, page: Int,
-                           pageSize: PageSize) throws(GradingError) -> RelativePoint {
-        let corner = position.point(on: pageSize)
-        guard PageRect(origin: corner, width: size.width, height: size.height).fits(on: pageSize),
-              let relative = RelativePoint(corner, on: pageSize)
-        else { throw .boxOffPage(question: question, x: corner.x, y: corner.y, box: size, page: page, size: pageSize) }
+    /// `position`, relative to a page of `pageSize`. A position measured on an aligned student's
+    /// page is carried back through `alignment` (reference → that page) to the reference page of
+    /// `reference`, where it is kept. Refused, never clamped, when any part of the box would lie
+    /// off the page it is kept on.
+    public static func box(at position: PagePosition, size: BoxSize, question: String, page: Int, pageSize: PageSize,
+                           through alignment: (transform: SimilarityTransform, reference: PageSize)? = nil) throws(GradingError) -> RelativePoint {
+        var corner = position.point(on: pageSize), target = pageSize
+        if let alignment, let inverse = alignment.transform.inverse {
+            let onReference = inverse.apply(corner)
+            target = alignment.reference
+            // Within half a point of the edge counts as on it (the round trip through the transform).
+            corner = PagePoint(x: onReference.x.clamped(-0.5, target.width - size.width + 0.5, to: 0, target.width - size.width),
+                               y: onReference.y.clamped(-0.5, target.height - size.height + 0.5, to: 0, target.height - size.height))
+        }
+        guard PageRect(origin: corner, width: size.width, height: size.height).fits(on: target),
+              let relative = RelativePoint(corner, on: target)
+        else { throw .boxOffPage(question: question, x: corner.x, y: corner.y, box: size, page: page, size: target) }
         return relative
     }
 
@@ -141,5 +150,12 @@ public enum GradingRules {
     public static func page(_ page: Int, pages: Int) throws(GradingError) -> Int {
         guard (1...max(pages, 1)).contains(page) else { throw .pageOutOfRange(page: page, pages: pages) }
         return page
+    }
+}
+
+private extension Double {
+    /// Inside `low…high`: pulled into `min…max`; outside: unchanged.
+    func clamped(_ low: Double, _ high: Double, to min: Double, _ max: Double) -> Double {
+        (low...high).contains(self) ? Swift.min(Swift.max(self, min), max) : self
     }
 }

@@ -8,12 +8,16 @@ public struct ProjectDirectory: Sendable, Equatable {
     public let pagesPerStudent: Int
     /// Questions in reading order, numbered per page.
     public let questions: [NumberedQuestion]
+    /// The size of each reference page (the master copy's, or the first student's at import):
+    /// what typed positions are measured on; empty in a project made before pages were aligned.
+    public let referenceSizes: [PageSize]
 
     /// A directory of `students` and `questions` (already in reading order).
-    public init(students: [GradeBook.Entry], pagesPerStudent: Int, questions: [NumberedQuestion]) {
+    public init(students: [GradeBook.Entry], pagesPerStudent: Int, questions: [NumberedQuestion], referenceSizes: [PageSize] = []) {
         self.students = students
         self.pagesPerStudent = pagesPerStudent
         self.questions = questions
+        self.referenceSizes = referenceSizes
     }
 
     /// The question a user means by `name`: its label (exact, then ignoring case), or
@@ -65,10 +69,11 @@ public struct ProjectDirectory: Sendable, Equatable {
         return question
     }
 
-    /// The size positions of `page` are measured on when no student is named: the first
-    /// student's page, or US Letter in a project that has no student left.
+    /// The size positions of `page` are measured on: the reference page's, else (a project made
+    /// before pages were aligned) the first student's, or US Letter when no student is left.
     public func referencePageSize(page: Int) -> PageSize {
-        students.isEmpty ? PageSize(width: 612, height: 792) : pageSize(StudentID(0), page: page)
+        if referenceSizes.indices.contains(page - 1) { return referenceSizes[page - 1] }
+        return students.isEmpty ? PageSize(width: 612, height: 792) : pageSize(StudentID(0), page: page)
     }
 
     /// The size of `page` (1-based) of `student`'s booklet.

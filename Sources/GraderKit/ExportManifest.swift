@@ -26,7 +26,8 @@ struct ExportManifest {
 
     /// What a student's exported file depends on, hashed.
     static func fingerprint(book: GradeBook, student: StudentID, covers: [PageMarks]) -> String {
-        var description = "v2|\(covers)|\(book.students[student.index].scanPath)|"
+        let entry = book.students[student.index]
+        var description = "v2|\(covers)|\(entry.scanPath)|\(entry.alignments.map(\.upsideDown))|"
         for page in 1...max(book.pagesPerStudent, 1) where book.pagesPerStudent > 0 {
             description += "\(GradeLayer.marks(book, student: student, page: page))|"
         }

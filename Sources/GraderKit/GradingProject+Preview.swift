@@ -15,10 +15,14 @@ extension GradingProject {
         let entry = book.students[id.index]
         try verifyScans(of: [entry])
         let document = try PDFDocument(path: scanPath(entry))
+        // The grid is the reference page's, laid through this page's alignment: where a typed position lands.
+        let alignment = entry.alignment(page: page)
+        let gridPlacement = PagePreview.Grid(referenceSize: book.referencePageSize(page: page),
+                                             transform: alignment?.transform ?? .identity)
         try PagePreview.writePNG(of: document, pageIndex: page - 1,
                                  marks: GradeLayer.marks(book, student: id, page: page, reviewHighlights: true).marks,
                                  covered: try coveredRegions(book.directory, student: id, page: page),
-                                 dpi: dpi, grid: grid, to: path)
+                                 dpi: dpi, grid: grid ? gridPlacement : nil, upsideDown: alignment?.upsideDown == true, to: path)
         return try displayNames(book)[entry.key] ?? entry.student.name
     }
 }

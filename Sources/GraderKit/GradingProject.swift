@@ -38,16 +38,25 @@ public struct GradingProject: Sendable {
     /// built in a hidden `.NAME.<pid>.partial` folder beside it and renamed into place only once
     /// whole, so a failed or killed creation never leaves a folder that opens as a project (the
     /// leftovers of killed runs are removed by the next one). A rubric, when given, is applied as
-    /// part of the creation.
+    /// part of the creation. Every page is aligned to the same page of the reference — the master
+    /// copy `masterPath` (the unwritten exam) when given, else the first student's booklet — and
+    /// `aligning` gets (students aligned, students).
     public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
-                              rubricPath: String? = nil, grader: Grader,
-                              progress: (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
+                              rubricPath: String? = nil, masterPath: String? = nil, grader: Grader,
+                              progress: (Int, Int) -> Void = { _, _ in },
+                              aligning: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
+        if let masterPath {
+            let pages = try PDFDocument(path: masterPath).pageCount
+            guard pages == loaded.classSet.pagesPerStudent else {
+                throw ProjectError.masterPageCount(path: masterPath, found: pages, expected: loaded.classSet.pagesPerStudent)
+            }
+        }
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
         let staging = StagingFolder.path(for: folder)
         StagingFolder.removeAbandoned(for: folder)
         do {
-            try build(staging, loaded, rubricPath: rubricPath, grader: grader)
+            try build(staging, loaded, rubricPath: rubricPath, masterPath: masterPath, grader: grader, aligning: aligning)
             guard rename(staging, folder) == 0 else {
                 throw ProjectError.importFailed(path: folder, detail: "the finished project could not be moved into place ("
                     + String(cString: strerror(errno)) + ")")
@@ -60,7 +69,8 @@ public struct GradingProject: Sendable {
     }
 
     /// Builds the whole project in `folder`; its database is closed when this returns.
-    private static func build(_ folder: String, _ loaded: LoadedClass, rubricPath: String?, grader: Grader) throws {
+    private static func build(_ folder: String, _ loaded: LoadedClass, rubricPath: String?, masterPath: String?, grader: Grader,
+                              aligning: @Sendable (Int, Int) -> Void) throws {
         let scanFolder = (folder as NSString).appendingPathComponent("scans")
         try FileManager.default.createDirectory(atPath: scanFolder, withIntermediateDirectories: true)
         let store = try ProjectStore.create(in: folder, pagesPerStudent: loaded.classSet.pagesPerStudent, grader: grader)
@@ -70,13 +80,28 @@ public struct GradingProject: Sendable {
             let digest = try ScanImport.importScan(loaded.scanPaths[index], to: folder + "/" + stored, password: loaded.scanPasswords[index])
             return (loaded.students[index], stored, digest, loaded.pageSizes[index])
         }
+        // The imported copies are stored decrypted: they open without a password.
+        let reference = try masterPath.map { path in
+            _ = try ScanImport.importScan(path, to: folder + "/" + masterFile, password: nil)
+            return masterFile
+        } ?? students[0].1
+        let confirming = masterPath == nil ? students.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: folder + "/" + $0.1) } : []
+        let referencePages = try PageAlignmentRun.referencePages(of: .init(path: folder + "/" + reference), confirmedBy: confirming)
+        // The first student, when they are the reference, is aligned by definition.
+        let aligned = students.dropFirst(masterPath == nil ? 1 : 0)
+        let alignments = (masterPath == nil ? [referencePages.map { _ in PageAlignment.reference }] : [])
+            + PageAlignmentRun.align(aligned.map { .init(path: folder + "/" + $0.1) }, to: referencePages, progress: aligning)
         try store.change("create project with \(students.count) students") { writer in
-            for (student, file, digest, sizes) in students {
-                try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes)
+            try writer.setReference(scanFile: reference, pageSizes: referencePages.map(\.size))
+            for ((student, file, digest, sizes), pages) in zip(students, alignments) {
+                try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes, alignments: pages)
             }
         }
         if let rubricPath { try GradingProject(folder: folder, store: store).apply(rubricAt: rubricPath) }
     }
+
+    /// The master copy's file inside a project folder.
+    static let masterFile = "master.pdf"
 
     /// Opens an existing project as `grader`.
     public static func open(_ folder: String, as grader: Grader) throws(StoreError) -> GradingProject {
@@ -124,14 +149,28 @@ public struct GradingProject: Sendable {
         let stored = "scans/\(fileName).pdf"
         let digest = try ScanImport.importScan(scan, to: folder + "/" + stored, password: nil)
         let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
+        let alignments = try alignToReference(folder + "/" + stored)
         do {
             try store.change("add student \(student.name)") { writer in
-                try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes)
+                try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes, alignments: alignments)
             }
         } catch {
             unlink(folder + "/" + stored)
             throw error
         }
         return student
+    }
+
+    /// The alignment of each page of the scan at `path` to the project's reference; none in a
+    /// project made before pages were aligned, every page flagged when the reference is unreadable.
+    private func alignToReference(_ path: String) throws -> [PageAlignment] {
+        guard let reference = try store.reference() else { return [] }
+        // A student's booklet as the reference is confirmed by the next students, as at creation.
+        let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
+            .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
+        guard let pages = try? PageAlignmentRun.referencePages(of: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
+                                                               confirmedBy: confirming)
+        else { return reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } }
+        return PageAlignmentRun.align([.init(path: path)], to: pages)[0]
     }
 }

@@ -82,8 +82,10 @@ public enum PDFExport {
                 try GradeLayerWriter.write(pages, to: layers[index])
                 let offset = covers[index].count
                 let cover = (0..<offset).map { MergePlan.Page(source: 1, pageIndex: $0) }
+                // A page scanned upside down is turned upright by its /Rotate (its content untouched).
                 let scanPages = (0..<book.pagesPerStudent).map {
-                    MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0))
+                    MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0),
+                                   turn: book.students[index].alignment(page: $0 + 1)?.upsideDown == true ? 180 : 0)
                 }
                 try PageAssembler.write(MergePlan(sources: [.init(path: project.scanPath(book.students[index])), .init(path: layers[index])],
                                                   pages: cover + scanPages), to: output)

@@ -41,7 +41,7 @@ public struct PageLayer: Sendable, Equatable, Encodable {
         self.page = page
         (width, height) = (size.width, size.height)
         boxes = book.questions.filter { $0.question.page == page }.map { numbered in
-            let frame = GradeLayer.boxFrame(numbered.question, on: size)
+            let frame = GradeLayer.boxFrame(book, question: numbered.question, student: student)
             return Box(question: numbered.question.id.rawValue, name: numbered.name, x: frame.origin.x, y: frame.origin.y,
                        width: frame.width, height: frame.height, score: book.score(numbered.question.id, student).description,
                        max: numbered.question.maxPoints.description, items: book.itemsScored(numbered.question.id, student).map(\.label))

@@ -10,6 +10,8 @@ public enum ProjectError: Error, Equatable, Sendable {
     case importFailed(path: String, detail: String)
     /// A new student's booklet has another page count than the project's.
     case pageCountMismatch(path: String, found: Int, expected: Int)
+    /// The master copy has another page count than the students' booklets.
+    case masterPageCount(path: String, found: Int, expected: Int)
     /// A new student has the name of one already in the project.
     case studentExists(name: String)
     /// A long operation was stopped by its `Cancellation`.
@@ -30,6 +32,9 @@ extension ProjectError: LocalizedError {
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
             return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
+        case .masterPageCount(let path, let found, let expected):
+            return "The master copy '\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the students' booklets have \(expected): "
+                + "give the unwritten exam with the same pages, or leave out --master to align on the first student."
         case .rosterIDTaken(let id, let student):
             return "\(student) already has the id '\(id)': give the new student their own id with --id."
         case .studentExists(let name):

@@ -9,8 +9,9 @@ extension PDFPage {
     }
 
     /// A white canvas with the page drawn on it by `poppler_page_render` (the screen path: /Rotate and the
-    /// crop box applied); its context is left in points of the displayed page, origin top-left, y down.
-    func renderedCanvas(dpi: Double, for path: String) throws(PDFError) -> CairoCanvas {
+    /// crop box applied), turned by 180° when `upsideDown`; its context is left in points of the displayed
+    /// page, origin top-left, y down.
+    func renderedCanvas(dpi: Double, for path: String, upsideDown: Bool = false) throws(PDFError) -> CairoCanvas {
         let size = self.size, scale = dpi / 72
         let width = (size.width * scale).rounded(.up), height = (size.height * scale).rounded(.up)
         // At inf or NaN dpi there is no pixel size at all (Int(_:) would trap); CairoCanvas refuses what cairo cannot hold.
@@ -20,6 +21,10 @@ extension PDFPage {
         let canvas = try CairoCanvas(width: Int(width), height: Int(height), for: path)
         cairo_scale(canvas.context, scale, scale)
         cairo_save(canvas.context)
+        if upsideDown {
+            cairo_translate(canvas.context, size.width, size.height)
+            cairo_rotate(canvas.context, .pi)
+        }
         poppler_page_render(handle, canvas.context)
         cairo_restore(canvas.context)
         return canvas

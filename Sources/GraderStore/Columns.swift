@@ -36,3 +36,23 @@ enum AnnotationColumn {
         try JSONDecoder().decode(AnnotationContent.self, from: Data(text.utf8))
     }
 }
+
+/// A page's alignment stored as text: "a b tx ty score" (reference points → page points, and the
+/// match score), "- score" for a page that did not match; NULL for a page never aligned.
+enum AlignmentColumn {
+    static func encode(_ alignment: PageAlignment) -> String {
+        let score = String(format: "%.4f", alignment.score)
+        guard let t = alignment.transform else { return "- \(score)" }
+        return [t.a, t.b, t.tx, t.ty].map { "\($0)" }.joined(separator: " ") + " " + score
+    }
+
+    /// The alignment, or nil for text that is not one; `rotation` is the page's stored turn.
+    static func decode(_ text: String, rotation: Int) -> PageAlignment? {
+        let parts = text.split(separator: " ").map { Double($0) }
+        let upsideDown = rotation == 180
+        if parts.count == 2, let score = parts[1] { return PageAlignment(transform: nil, score: score, upsideDown: upsideDown) }
+        guard parts.count == 5, let a = parts[0], let b = parts[1], let tx = parts[2], let ty = parts[3], let score = parts[4]
+        else { return nil }
+        return PageAlignment(transform: SimilarityTransform(a: a, b: b, tx: tx, ty: ty), score: score, upsideDown: upsideDown)
+    }
+}

@@ -7,7 +7,8 @@ enum GradeBookReader {
     /// The students, pages and questions only: what resolving a name needs.
     static func directory(_ db: Database) throws -> ProjectDirectory {
         ProjectDirectory(students: try students(db), pagesPerStudent: try pages(db),
-                         questions: NumberedQuestion.inReadingOrder(try questions(db).map(\.question)))
+                         questions: NumberedQuestion.inReadingOrder(try questions(db).map(\.question)),
+                         referenceSizes: try reference(db)?.sizes ?? [])
     }
 
     /// The questions only, numbered in reading order.
@@ -54,11 +55,28 @@ enum GradeBookReader {
         try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0
     }
 
+    /// The reference pages are aligned to: its scan (inside the project) and page sizes; nil in a
+    /// project made before pages were aligned.
+    static func reference(_ db: Database) throws -> (scan: String, sizes: [PageSize])? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT reference_scan, reference_sizes FROM project WHERE id = 1"),
+              let scan = row["reference_scan"] as String?, let sizes = row["reference_sizes"] as String?
+        else { return nil }
+        return (scan, PageSizesColumn.decode(sizes))
+    }
+
     private static func students(_ db: Database) throws -> [GradeBook.Entry] {
-        try Row.fetchAll(db, sql: "SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id").map { row in
-            GradeBook.Entry(
-                key: StudentKey(row["id"]), student: Student(name: row["name"], rosterID: row["roster_id"], email: row["email"]),
-                scanPath: row["scan_file"], pageSizes: PageSizesColumn.decode(row["page_sizes"]))
+        var alignments: [Int64: [PageAlignment]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT student_id, rotation, alignment FROM page_source WHERE alignment IS NOT NULL ORDER BY student_id, page") {
+            guard let alignment = AlignmentColumn.decode(row["alignment"], rotation: row["rotation"]) else { continue }
+            alignments[row["student_id"], default: []].append(alignment)
+        }
+        return try Row.fetchAll(db, sql: "SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id").map { row in
+            let key: Int64 = row["id"]
+            let sizes = PageSizesColumn.decode(row["page_sizes"])
+            let aligned = alignments[key] ?? []
+            return GradeBook.Entry(
+                key: StudentKey(key), student: Student(name: row["name"], rosterID: row["roster_id"], email: row["email"]),
+                scanPath: row["scan_file"], pageSizes: sizes, alignments: aligned.count == sizes.count ? aligned : [])
         }
     }
 
@@ -123,7 +141,8 @@ enum GradeBookReader {
         }
         return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations,
                          bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows,
-                         rubricItems: items, appliedItems: applied, rubricScored: rubricScored)
+                         rubricItems: items, appliedItems: applied, rubricScored: rubricScored,
+                         referenceSizes: try reference(db)?.sizes ?? [])
     }
 }
 
@@ -151,6 +170,12 @@ extension ProjectStore {
 }
 
 extension ProjectStore {
+    /// The reference scan pages are aligned to (a path inside the project folder) and its page
+    /// sizes; nil in a project made before pages were aligned.
+    public func reference() throws(StoreError) -> (scan: String, sizes: [PageSize])? {
+        try read { db in try GradeBookReader.reference(db) }
+    }
+
     /// Each student's scan SHA-256 as recorded at import.
     public func scanDigests() throws(StoreError) -> [StudentKey: String] {
         try read { db in

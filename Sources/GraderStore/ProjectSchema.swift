@@ -6,7 +6,7 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 7
+    static let version = 8
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
@@ -186,6 +186,15 @@ enum ProjectSchema {
                 PRAGMA user_version = 7;
                 """)
             try HistoryTriggers.install(on: "question", in: db)
+        }
+        migrator.registerMigration("v8: page alignment to a reference") { db in
+            try db.execute(sql: """
+                ALTER TABLE project ADD COLUMN reference_scan TEXT;
+                ALTER TABLE project ADD COLUMN reference_sizes TEXT;
+                ALTER TABLE page_source ADD COLUMN alignment TEXT;
+                PRAGMA user_version = 8;
+                """)
+            try HistoryTriggers.install(on: "page_source", in: db)
         }
         return migrator
     }

@@ -48,9 +48,13 @@ extension ProjectStore {
         let page = try GradingRules.page(spec.page, pages: directory.pagesPerStudent)
         guard spec.maxPoints > .zero else { throw .badMaximum(spec.maxPoints.description) }
         let pageSize = owner.map { directory.pageSize($0, page: page) } ?? directory.referencePageSize(page: page)
+        // Measured on an aligned student's page: carried back to the reference page through its alignment.
+        let alignment = owner.flatMap { directory.students[$0.index].alignment(page: page)?.transform }
+            .map { (transform: $0, reference: directory.referencePageSize(page: page)) }
         let label = try GradingRules.label(spec.label)
         let box = try GradingRules.boxSize(spec.size)
-        let relative = try GradingRules.box(at: spec.position, size: box, question: label ?? "the new question", page: page, pageSize: pageSize)
+        let relative = try GradingRules.box(at: spec.position, size: box, question: label ?? "the new question", page: page,
+                                            pageSize: pageSize, through: alignment)
         if let label {
             guard labels.insert(label).inserted else { throw .duplicateLabel(label) }
         }

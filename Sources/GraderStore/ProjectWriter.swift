@@ -31,9 +31,11 @@ public struct ProjectWriter {
     /// The whole grade book as it stands in this transaction.
     public func gradeBook() throws -> GradeBook { try GradeBookReader.read(db) }
 
-    /// Adds a student at the end of the list; returns their key.
+    /// Adds a student at the end of the list, with each page's alignment to the reference when
+    /// known (indexed like `pageSizes`); returns their key.
     @discardableResult
-    public func insertStudent(_ student: Student, scanFile: String, sha256: String, pageSizes: [PageSize]) throws -> StudentKey {
+    public func insertStudent(_ student: Student, scanFile: String, sha256: String, pageSizes: [PageSize],
+                              alignments: [PageAlignment] = []) throws -> StudentKey {
         let order = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(list_order), 0) + 1 FROM student")!
         try db.execute(sql: """
             INSERT INTO student (name, name_key, roster_id, email, scan_file, scan_sha256, page_sizes, list_order)
@@ -42,10 +44,19 @@ public struct ProjectWriter {
                              PageSizesColumn.encode(pageSizes), order])
         let key = StudentKey(db.lastInsertedRowID)
         for page in pageSizes.indices {
-            try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index) VALUES (?, ?, ?, ?)",
-                           arguments: [key.rawValue, page + 1, scanFile, page])
+            let alignment = alignments.indices.contains(page) ? alignments[page] : nil
+            try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index, rotation, alignment) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [key.rawValue, page + 1, scanFile, page, alignment?.upsideDown == true ? 180 : 0,
+                                       alignment.map(AlignmentColumn.encode)])
         }
         return key
+    }
+
+    /// Records what the pages are aligned to: the reference scan (inside the project folder) and
+    /// its page sizes, on which typed positions are measured.
+    public func setReference(scanFile: String, pageSizes: [PageSize]) throws {
+        try db.execute(sql: "UPDATE project SET reference_scan = ?, reference_sizes = ? WHERE id = 1",
+                       arguments: [scanFile, PageSizesColumn.encode(pageSizes)])
     }
 
     /// Removes a student with their scores and annotations.

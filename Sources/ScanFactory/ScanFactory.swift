@@ -30,4 +30,21 @@ public enum ScanFactory {
     ) throws {
         try VectorPDFWriter.write(to: url, label: label, pageSizes: pageSizes)
     }
+
+    /// Writes a scanned booklet with one page per entry of `placements`, each misplaced exactly as
+    /// it says (shift, rotation, scale, paper size, upside down, or another page altogether), with
+    /// the student's handwriting; without a `studentName`, the unwritten exam (a master copy).
+    public static func writeTruthBooklet(
+        to url: URL, studentName: String?, studentNumber: Int, placements: [CopierPlacement], dpi: Double = 100, seed: UInt64 = 1
+    ) throws {
+        try TruthBookletWriter.write(to: url, studentName: studentName, studentNumber: studentNumber, placements: placements,
+                                     dpi: dpi, seed: seed)
+    }
+
+    /// The top-left corner of the printed score box of question `slot` (0 or 1) on exam page `page`,
+    /// in points on the unmisplaced Letter page: where a grader puts that question's grade box.
+    public static func scoreBoxOrigin(page: Int, slot: Int) -> (x: Double, y: Double) {
+        ExamLayout.scoreBoxOrigin(areaTop: ExamLayout.questionArea(page: page, slot: slot).top)
+    }
 }
+

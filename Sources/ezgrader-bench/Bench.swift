@@ -13,6 +13,7 @@ struct Bench: ParsableCommand {
 
             Example (release build, the issue's class size):
               swift build -c release && .build/release/ezgrader-bench --students 160 --pages 8
+              .build/release/ezgrader-bench --alignment --baseline /path/to/ezgrader-without-alignment
             """)
 
     @Option(help: "Students in the generated class.") var students = 160
@@ -24,6 +25,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Questions in the project benchmark.") var projectQuestions = 50
     @Flag(help: "Only the project benchmarks (no scanned class).") var projectOnly = false
     @Flag(help: "Only the ezgrader serve benchmark (page images, score round trips, memory).") var serveOnly = false
+    @Flag(help: "Only page alignment: per page, a class on both cores, and new against --baseline.") var alignment = false
+    @Option(help: "Students in the alignment benchmark's class.") var alignmentStudents = 200
+    @Option(help: "An ezgrader binary without page alignment, to time new against.") var baseline: String?
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
@@ -39,6 +43,10 @@ struct Bench: ParsableCommand {
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
         if serveOnly { return try serveBench(binary: binary) }
+        if alignment {
+            return try AlignmentBench.run(binary: binary, baseline: baseline, students: alignmentStudents, importStudents: students,
+                                          pages: pages, runs: runs, in: work)
+        }
         try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try ConcurrencyBench.run(binary: binary, bench: bench, writers: writers, scoresPerWriter: scoresPerWriter, readers: readers, in: work)

@@ -21,7 +21,10 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct ScanLine: Encodable { let file: String, student: String, pages: Int, pageSize: String }
-    struct ProjectInfo: Encodable { let project: String, students: Int, pages: Int, questions: Int, order: String, schemaVersion: Int }
+    struct ProjectInfo: Encodable {
+        let project: String, students: Int, pages: Int, questions: Int, order: String, schemaVersion: Int
+        let alignment: AlignmentReport?
+    }
 
     func run() throws {
         if paths.count == 1, GradingProject.isProject(GradingProject.folder(named: paths[0])) {
@@ -30,10 +33,11 @@ struct InfoCommand: ParsableCommand {
                 let book = try project.directory()
                 let info = ProjectInfo(project: project.folder, students: book.students.count, pages: book.pagesPerStudent,
                                        questions: book.questions.count, order: try project.place().order.name,
-                                       schemaVersion: GradingProject.schemaVersion)
+                                       schemaVersion: GradingProject.schemaVersion, alignment: AlignmentReport(book.students))
                 if json { return try printJSON(info) }
                 print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
                     + "\(count(info.questions, "question")), \(info.order) order.")
+                for line in info.alignment?.lines ?? [] { print(line) }
             }
         }
         try reportingErrors {

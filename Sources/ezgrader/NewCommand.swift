@@ -19,22 +19,30 @@ struct NewCommand: ParsableCommand {
     @Option(help: "CSV mapping scan files to students: columns file,name[,id,email].") var roster: String?
     @Option(help: "Password of password-protected scans (they are stored decrypted).") var password: String?
     @Option(help: "A rubric (YAML) whose questions to add.") var rubric: String?
+    @Option(help: ArgumentHelp("The unwritten exam (PDF) to align every page to; default: the first student's booklet.",
+                               valueName: "blank.pdf")) var master: String?
     @OptionGroup var grader: GraderOption
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
         let folder = GradingProject.newFolder(named: name)
         let progress = TerminalProgress(label: "checking scans")
+        let aligning = TerminalProgress(label: "aligning pages")
         let project = try reportingErrors {
             try GradingProject.create(folder, scans: scans, rosterPath: roster, password: password, rubricPath: rubric,
-                                      grader: try grader.resolved(), progress: progress.update)
+                                      masterPath: master, grader: try grader.resolved(), progress: progress.update,
+                                      aligning: aligning.update)
         }
         progress.finish()
+        aligning.finish()
         let book = try reportingErrors { try project.directory() }
+        let alignment = AlignmentReport(book.students)
         if json {
-            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)"])
+            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)",
+                           "flaggedPages": "\(alignment?.flagged.count ?? 0)"])
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
+            if let alignment, !alignment.flagged.isEmpty { alignment.lines.forEach { print($0) } }
             if book.questions.isEmpty {
                 print("Next: add a question, e.g. ezgrader question add \(folder) --page 1 --at 430,60 --max 4 --label Q1")
             } else {

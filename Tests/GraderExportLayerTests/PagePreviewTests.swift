@@ -14,7 +14,7 @@ extension ExportLayerTests {
             let png = folder.file("preview.png")
             try PagePreview.writePNG(
                 of: PDFDocument(path: source), pageIndex: 1, marks: [.gradeBox(frame: frame, text: "2 / 4", graded: true)],
-                dpi: 72, grid: false, to: png)
+                dpi: 72, grid: nil, to: png)
             let image = try PageBitmap(pngAt: png, dpi: 72)
             #expect(image.width == 612 && image.height == 792)
             let borderRed = (Int(frame.origin.y) + 2..<Int(frame.origin.y + frame.height) - 2)
@@ -32,7 +32,7 @@ extension ExportLayerTests {
             let source = try TestClass.scanned(["Anna"], pages: 2, in: folder)[0]
             let png = folder.file("preview.png")
             #expect(throws: PDFError.noSuchPage(path: source, page: 3, pageCount: 2)) {
-                try PagePreview.writePNG(of: PDFDocument(path: source), pageIndex: 2, marks: [], dpi: 72, grid: false, to: png)
+                try PagePreview.writePNG(of: PDFDocument(path: source), pageIndex: 2, marks: [], dpi: 72, grid: nil, to: png)
             }
             #expect(PDFError.noSuchPage(path: "Anna.pdf", page: 3, pageCount: 2).localizedDescription
                 == "'Anna.pdf' has no page 3: it has 2 pages, so give a page from 1 to 2.")
@@ -44,8 +44,8 @@ extension ExportLayerTests {
             let source = try LayerFixtures.sourcePDF(LayerFixtures.geometries[0], in: folder)
             let plain = folder.file("plain.png"), gridded = folder.file("grid.png")
             let document = try PDFDocument(path: source)
-            try PagePreview.writePNG(of: document, pageIndex: 0, marks: [], dpi: 72, grid: false, to: plain)
-            try PagePreview.writePNG(of: document, pageIndex: 0, marks: [], dpi: 72, grid: true, to: gridded)
+            try PagePreview.writePNG(of: document, pageIndex: 0, marks: [], dpi: 72, grid: nil, to: plain)
+            try PagePreview.writePNG(of: document, pageIndex: 0, marks: [], dpi: 72, grid: PagePreview.Grid(referenceSize: try document.page(at: 0).size), to: gridded)
             let before = try PageBitmap(pngAt: plain, dpi: 72), after = try PageBitmap(pngAt: gridded, dpi: 72)
             let blueish = { (color: RGBColor) in Int(color.blue) - Int(color.red) > 30 }
             #expect(!blueish(before[400, 250]) && blueish(after[400, 250]), "a darker line at x = 400 pt")

@@ -27,6 +27,13 @@ import TestSupport
         return project
     }
 
+    /// A point on the left border of Q1's box on `name`'s page, where the box lands through that
+    /// page's alignment.
+    private func borderOfQ1(_ project: GradingProject, _ name: String) throws -> PagePoint {
+        let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: name)).box
+        return PagePoint(x: box.origin.x + 0.5, y: box.origin.y + box.height / 2)
+    }
+
     private func isRed(_ color: RGBColor) -> Bool { color.red > 150 && color.green < 110 && color.blue < 110 }
     private func isOrange(_ color: RGBColor) -> Bool { color.red > 180 && color.green > 70 && color.green < 160 && color.blue < 80 }
 
@@ -51,14 +58,16 @@ import TestSupport
             let original = try PDFDocument(path: project.scanPath(try project.store.gradeBook().students[index])).page(at: 0).renderRGB(dpi: 72)
             let exported = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 0).renderRGB(dpi: 72)
             // The box's border: red when graded (Ben), orange while "?".
-            let border = exported[PagePoint(x: 300.5, y: 190)]
+            let at = try borderOfQ1(project, name)
+            let border = exported[at]
             #expect(name == "Ben" ? isRed(border) : isOrange(border), "\(name): \(border)")
             // Outside the grade box with its 2-point white backing and the total (top right margin),
             // the page is the scan, pixel for pixel.
             var changed = 0
+            let (boxX, boxY) = (Int(at.x), Int(at.y) - 11)
             for y in stride(from: 0, to: original.height, by: 2) {
                 for x in stride(from: 0, to: original.width, by: 2) {
-                    let inBox = (297...366).contains(x) && (173...200).contains(y)
+                    let inBox = (boxX - 3...boxX + 66).contains(x) && (boxY - 3...boxY + 24).contains(y)
                     let inTotal = y < 40 && x > 380
                     if !inBox && !inTotal && original[x, y] != exported[x, y] { changed += 1 }
                 }
@@ -78,8 +87,9 @@ import TestSupport
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), cover: true))
         func redPixelsUnderTheBox(_ name: String) throws -> Int {
             let page = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 1).renderRGB(dpi: 72)
+            let box = try borderOfQ1(project, name)
             var red = 0
-            for y in 200...212 { for x in 300...400 where isRed(page[x, y]) { red += 1 } }
+            for y in Int(box.y) + 14...Int(box.y) + 26 { for x in Int(box.x)...Int(box.x) + 100 where isRed(page[x, y]) { red += 1 } }
             return red
         }
         #expect(try redPixelsUnderTheBox("Anna") > 20, "−1 Sign error in step 2, under Anna's box")
@@ -121,7 +131,7 @@ import TestSupport
         let document = try PDFDocument(path: folder.file("class.pdf"))
         #expect(try (0..<6).map { try document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "O'Brien, Pat — p. 1",
                                                                 "Anna — p. 2", "Ben — p. 2", "O'Brien, Pat — p. 2"])
-        #expect(try isRed(try document.page(at: 1).renderRGB(dpi: 72)[PagePoint(x: 300.5, y: 190)]), "Ben's graded box on his page")
+        #expect(try isRed(try document.page(at: 1).renderRGB(dpi: 72)[try borderOfQ1(project, "Ben")]), "Ben's graded box on his page")
         let withCover = try PDFDocument(path: folder.file("out/Ben.pdf"))
         #expect(withCover.pageCount == 3)
         #expect(try withCover.page(at: 0).text.contains("Total 3.5 / 4"))
@@ -133,7 +143,7 @@ import TestSupport
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0)
         #expect(page.size == PageSize(width: 792, height: 612))
-        #expect(isRed(try page.renderRGB(dpi: 72)[PagePoint(x: 300.5, y: 190)]))
+        #expect(isRed(try page.renderRGB(dpi: 72)[try borderOfQ1(project, "Ben r")]))
     }
 
     @Test func annotationsAlreadyOnTheScanAreKept() throws {

@@ -1,0 +1,129 @@
+import Foundation
+
+/// The shift that best lays one ink map over another, over the whole page at once: their phase
+/// correlation, computed through a radix-2 FFT.
+enum CrossCorrelation {
+    /// An ink map's 2-D Fourier transform on a grid large enough to correlate it, without wrapping
+    /// round, with maps of the same size or smaller for shifts up to `reach` pixels.
+    struct Spectrum: Sendable {
+        let nx: Int, ny: Int
+        let reach: Reach
+        var real: [Double], imag: [Double]
+
+        /// The spectrum of `map`, on a grid that also fits `other` shifted by up to `reach`.
+        /// How far a shift is looked for, in pixels, across and down.
+        struct Reach: Sendable, Equatable {
+            let x: Int, y: Int
+        }
+
+        init(_ map: InkMap, reach: (x: Int, y: Int), fitting other: InkMap) {
+            self.init(map, nx: CrossCorrelation.powerOfTwo(atLeast: max(map.width, other.width) + reach.x),
+                      ny: CrossCorrelation.powerOfTwo(atLeast: max(map.height, other.height) + reach.y), reach: reach)
+        }
+
+        /// The spectrum of `map` on an `nx × ny` grid.
+        init(_ map: InkMap, nx: Int, ny: Int, reach: (x: Int, y: Int)) {
+            self.init(map, nx: nx, ny: ny, reach: Reach(x: reach.x, y: reach.y))
+        }
+
+        init(_ map: InkMap, nx: Int, ny: Int, reach: Reach) {
+            (self.nx, self.ny, self.reach) = (nx, ny, reach)
+            (real, imag) = CrossCorrelation.padded(map, nx, ny)
+            CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: false)
+        }
+
+        /// The shift (in pixels, up to `reach`) that best lays the map of `reference` (a spectrum
+        /// on the same grid) over this one, by phase correlation, and the height of the peak
+        /// (0…1, higher is surer).
+        func bestShift(of reference: Spectrum) -> (x: Int, y: Int, score: Double) {
+            var rr = reference.real, ri = reference.imag
+            // conj(R) · S, whitened: every frequency counts alike, so the printed lines and letters
+            // decide the peak rather than the broad blocks of handwriting the reference lacks.
+            for k in rr.indices {
+                let (ar, ai, br, bi) = (rr[k], -ri[k], real[k], imag[k])
+                let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
+                let magnitude = (pr * pr + pi * pi).squareRoot() + 1e-9
+                rr[k] = pr / magnitude
+                ri[k] = pi / magnitude
+            }
+            CrossCorrelation.fft2D(&rr, &ri, nx, ny, inverse: true)
+            // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
+            func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
+            var best = (x: 0, y: 0, value: -Double.infinity)
+            for dy in -reach.y...reach.y {
+                for dx in -reach.x...reach.x {
+                    var sum = 0.0
+                    for j in -1...1 { for i in -1...1 { sum += at(dx + i, dy + j) } }
+                    if sum > best.value { best = (dx, dy, sum) }
+                }
+            }
+            return (best.x, best.y, best.value / Double(nx * ny))
+        }
+    }
+
+    private static func powerOfTwo(atLeast n: Int) -> Int {
+        var p = 1
+        while p < n { p <<= 1 }
+        return p
+    }
+
+    /// The map with its mean taken off, in the top-left corner of an `nx × ny` grid of zeros.
+    private static func padded(_ map: InkMap, _ nx: Int, _ ny: Int) -> ([Double], [Double]) {
+        let mean = map.totalInk / Double(map.values.count)
+        var real = [Double](repeating: 0, count: nx * ny)
+        for y in 0..<map.height {
+            for x in 0..<map.width { real[y * nx + x] = Double(map.values[y * map.width + x]) - mean }
+        }
+        return (real, [Double](repeating: 0, count: nx * ny))
+    }
+
+    /// In-place 2-D FFT (unnormalised both ways) of an `nx × ny` complex grid, rows then columns.
+    private static func fft2D(_ real: inout [Double], _ imag: inout [Double], _ nx: Int, _ ny: Int, inverse: Bool) {
+        var rowR = [Double](repeating: 0, count: nx), rowI = rowR
+        for y in 0..<ny {
+            for x in 0..<nx { rowR[x] = real[y * nx + x]; rowI[x] = imag[y * nx + x] }
+            fft(&rowR, &rowI, inverse: inverse)
+            for x in 0..<nx { real[y * nx + x] = rowR[x]; imag[y * nx + x] = rowI[x] }
+        }
+        var colR = [Double](repeating: 0, count: ny), colI = colR
+        for x in 0..<nx {
+            for y in 0..<ny { colR[y] = real[y * nx + x]; colI[y] = imag[y * nx + x] }
+            fft(&colR, &colI, inverse: inverse)
+            for y in 0..<ny { real[y * nx + x] = colR[y]; imag[y * nx + x] = colI[y] }
+        }
+    }
+
+    /// In-place iterative radix-2 FFT of a power-of-two length.
+    private static func fft(_ real: inout [Double], _ imag: inout [Double], inverse: Bool) {
+        let n = real.count
+        real.withUnsafeMutableBufferPointer { re in
+            imag.withUnsafeMutableBufferPointer { im in
+                var j = 0
+                for i in 1..<n {
+                    var bit = n >> 1
+                    while j & bit != 0 { j ^= bit; bit >>= 1 }
+                    j |= bit
+                    if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+                }
+                var length = 2
+                while length <= n {
+                    let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
+                    let (wr, wi) = (cos(angle), sin(angle))
+                    var start = 0
+                    while start < n {
+                        var (cr, ci) = (1.0, 0.0)
+                        for k in 0..<(length / 2) {
+                            let a = start + k, b = a + length / 2
+                            let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
+                            re[b] = re[a] - tr; im[b] = im[a] - ti
+                            re[a] += tr; im[a] += ti
+                            (cr, ci) = (cr * wr - ci * wi, cr * wi + ci * wr)
+                        }
+                        start += length
+                    }
+                    length <<= 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GraderCore
+
+/// Aligns a scanned page to its reference page by the printed content both share: a rough placement
+/// found by phase-correlating the whole pages at low resolution under a few rotations and scales
+/// (trying the page upside down too), then squares of printed structure matched one by one near
+/// it, a similarity transform voted from pairs of them (so handwriting or a stray mark that matches
+/// nothing is outvoted), and refined by least squares over squares re-matched through that
+/// transform at the render's resolution.
+public enum PageRegistrar {
+    /// Resolution the pages are rendered at (36 dpi): enough to place a box within a point or two.
+    public static let pixelsPerPoint = 0.5
+    /// The match score below which a page is not taken for the reference page.
+    public static let acceptedScore = 0.3
+    /// Fewest matched squares that make an alignment.
+    static let minimumMatches = 4
+
+    /// How far a scan may be misplaced beyond the difference of page sizes: ±40 mm, ±4°, −12 %
+    /// (a copier reduces to fit; it enlarges by no more than `maxEnlargement`).
+    public static let limits = RegistrationLimits(maxOffset: 115, maxRotationDegrees: 4, maxScaleChange: 0.12)
+    /// The most a page may be enlarged relative to the reference: 2 %.
+    static let maxEnlargement = 0.02
+
+    /// The alignment of `image` (rendered at `pixelsPerPoint`) to `reference`: reference points →
+    /// points on the page as shown upright. A page that does not match keeps no transform.
+    public static func register(_ image: GrayImage, to reference: ReferencePage) -> PageAlignment {
+        guard reference.hasContent else { return PageAlignment(transform: nil, score: 0) }
+        let upright = InkMap(image)
+        let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
+                     y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
+        // The way up whose pages correlate best is tried first; the other when it does not match.
+        let orientations = [(upright, false), (upright.turned, true)].map { map, upsideDown in
+            let coarse = CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
+            return (map, upsideDown, coarse, coarse.bestShift(of: reference.coarseSpectrum(like: coarse)).score)
+        }.sorted { $0.3 > $1.3 }
+        var bestFailed = PageAlignment(transform: nil, score: 0)
+        for (map, upsideDown, coarse, _) in orientations {
+            let alignment = align(map, to: reference, from: start(coarse, reference), upsideDown: upsideDown)
+            if !alignment.isFlagged { return alignment }
+            if alignment.score > bestFailed.score { bestFailed = alignment }
+        }
+        return bestFailed
+    }
+
+    /// Where the reference lands on the page roughly: the rotation and scale of a small set (every
+    /// 1.25° within ±2.5°, 94 %, 97 %, 100 %) whose turned and reduced reference correlates best
+    /// with the page over the whole page, with that correlation's shift.
+    private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage) -> SimilarityTransform {
+        var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
+        for (index, warp) in reference.warps.enumerated() {
+            let shift = page.bestShift(of: reference.coarseSpectrum(like: page, warp: index))
+            guard shift.score > best.score else { continue }
+            let ppp = reference.coarse.pixelsPerPoint
+            let moved = warp.transform
+            best = (shift.score, SimilarityTransform(a: moved.a, b: moved.b, tx: moved.tx + Double(shift.x) / ppp,
+                                                     ty: moved.ty + Double(shift.y) / ppp))
+        }
+        return best.transform
+    }
+
+    /// Matches the reference's squares on `map` starting from `start`, then refines; flagged when
+    /// too few squares agree, the transform is out of limits, or the pages correlate too little.
+    private static func align(_ map: InkMap, to reference: ReferencePage, from start: SimilarityTransform, upsideDown: Bool) -> PageAlignment {
+        let medium = map.reduced(by: 2)
+        // Squares of 96 pt matched within 20 pt of where the rough placement puts them: less than
+        // the spacing of answer lines, so a line of handwriting cannot pass for the next one.
+        let rough = matches(start, page: medium, reference: reference.medium, spots: reference.spots,
+                            side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
+        guard var transform = vote(rough, tolerance: 8) else { return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown) }
+        var matched = 0
+        for tolerance in [6.0, 3, 3] {
+            let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: 4)
+            let kept = pairs.filter {
+                let p = transform.apply($0.from)
+                return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
+            }
+            guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else {
+                return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown)
+            }
+            (transform, matched) = (fitted, kept.count)
+        }
+        let score = correlation(reference, medium, through: transform)
+        let withinLimits = abs(transform.rotation) <= limits.maxRotationDegrees * .pi / 180
+            && transform.scale >= 1 - limits.maxScaleChange && transform.scale <= 1 + maxEnlargement
+        // Half the squares must agree: a few that fit by chance do not make an alignment.
+        let accepted = withinLimits && matched >= max(minimumMatches, (reference.spots.count + 1) / 2) && score >= acceptedScore
+        return PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown)
+    }
+
+    /// The transform most pairs agree with (within `tolerance` points): every two pairs propose
+    /// one, the proposal with most followers wins, refitted over them by least squares.
+    private static func vote(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], tolerance: Double) -> SimilarityTransform? {
+        guard pairs.count >= minimumMatches else { return nil }
+        var best: (followers: [Int], transform: SimilarityTransform)?
+        for i in pairs.indices {
+            for j in pairs.indices where j > i {
+                guard let proposal = SimilarityTransform.fit(from: [pairs[i].from, pairs[j].from], to: [pairs[i].to, pairs[j].to]),
+                      abs(proposal.rotation) <= limits.maxRotationDegrees * .pi / 180,
+                      abs(proposal.scale - 1) <= limits.maxScaleChange
+                else { continue }
+                let followers = pairs.indices.filter {
+                    let p = proposal.apply(pairs[$0].from)
+                    return hypot(p.x - pairs[$0].to.x, p.y - pairs[$0].to.y) <= tolerance
+                }
+                if followers.count > best?.followers.count ?? 1 { best = (followers, proposal) }
+            }
+        }
+        guard let best, best.followers.count >= minimumMatches else { return nil }
+        return SimilarityTransform.fit(from: best.followers.map { pairs[$0].from }, to: best.followers.map { pairs[$0].to })
+    }
+
+    /// Each square of `reference` (`side` pixels at its resolution, centred on a spot) matched on
+    /// `page` within `reach` pixels of where `transform` puts it, the square drawn through the
+    /// transform first so that rotation and scale do not blur the match: (reference point, page
+    /// point) pairs of the squares that correlate at least 0.3.
+    private static func matches(_ transform: SimilarityTransform, page: InkMap, reference: InkMap, spots: [PagePoint],
+                                side: Int, reach: Int) -> [(from: (x: Double, y: Double), to: (x: Double, y: Double))] {
+        guard let inverse = transform.inverse else { return [] }
+        let ppp = page.pixelsPerPoint
+        var pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))] = []
+        var values = [Float](repeating: 0, count: side * side)
+        for spot in spots {
+            let expected = transform.apply(spot)
+            let origin = (x: Int((expected.x * ppp - Double(side) / 2).rounded()), y: Int((expected.y * ppp - Double(side) / 2).rounded()))
+            for v in 0..<side {
+                for u in 0..<side {
+                    let onPage = inverse.apply(((Double(origin.x + u) + 0.5) / ppp, (Double(origin.y + v) + 0.5) / ppp))
+                    values[v * side + u] = reference.sample(x: onPage.x * reference.pixelsPerPoint, y: onPage.y * reference.pixelsPerPoint)
+                }
+            }
+            guard let patch = PatchMatch(values: values, size: side) else { continue }
+            let found = patch.best(in: page, origin: origin, reach: reach)
+            guard found.ncc >= 0.3 else { continue }
+            let centre = (x: (Double(origin.x) + Double(side) / 2) / ppp, y: (Double(origin.y) + Double(side) / 2) / ppp)
+            pairs.append((from: inverse.apply(centre), to: (centre.x + found.dx / ppp, centre.y + found.dy / ppp)))
+        }
+        return pairs
+    }
+
+    /// The correlation coefficient between the reference's ink and the page's ink (through
+    /// `transform`) on and around the reference's printed content — handwriting elsewhere does not
+    /// count against a page: near 1 for the same page, near 0 for another or a blank one.
+    static func correlation(_ reference: ReferencePage, _ page: InkMap, through transform: SimilarityTransform) -> Double {
+        let map = reference.medium, ppp = map.pixelsPerPoint
+        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+        for index in reference.printed {
+            let r = Double(map.values[index])
+            let p = transform.apply(((Double(index % map.width) + 0.5) / ppp, (Double(index / map.width) + 0.5) / ppp))
+            let s = Double(page.sample(x: p.x * page.pixelsPerPoint, y: p.y * page.pixelsPerPoint))
+            sx += r; sy += s; sxx += r * r; syy += s * s; sxy += r * s
+        }
+        let n = Double(reference.printed.count)
+        let vx = sxx - sx * sx / n, vy = syy - sy * sy / n
+        guard vx > 1e-9, vy > 1e-9 else { return 0 }
+        return max(0, (sxy - sx * sy / n) / (vx * vy).squareRoot())
+    }
+}

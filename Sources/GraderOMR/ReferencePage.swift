@@ -1,0 +1,177 @@
+import GraderCore
+
+/// A reference page prepared once for registering every student's copy of it: its ink at three
+/// resolutions and the spots of printed structure (corners of text, frames, lines crossing) that
+/// are matched on each copy.
+public struct ReferencePage: Sendable {
+    /// Ink at the render's resolution (`PageRegistrar.pixelsPerPoint`), at half and at a quarter of it.
+    let fine: InkMap, medium: InkMap, coarse: InkMap
+    /// Centres of the squares to match, in points, spread over the page.
+    private(set) var spots: [PagePoint]
+    /// The three best squares of each cell of the page, for `confirmed(by:)` to choose from.
+    private let candidates: [[PagePoint]]
+    /// Pixels of `medium` on or next to printed ink: where the match score is measured.
+    private(set) var printed: [Int]
+    /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
+    /// placement tries (the first: unchanged).
+    let warps: [Warp]
+    /// The spectra of `warps` on the grid of a page of the reference's size.
+    private let spectra: [CrossCorrelation.Spectrum]
+
+    /// The coarse map as it would look through `transform` (reference points → points).
+    struct Warp: Sendable {
+        let transform: SimilarityTransform
+        let map: InkMap
+    }
+    /// The page's size as displayed.
+    public let size: PageSize
+
+    /// Side of a matched square at the medium resolution, in pixels.
+    static let spotSide = 24
+
+    /// Prepares `image`, rendered at `PageRegistrar.pixelsPerPoint`.
+    public init(_ image: GrayImage) {
+        fine = InkMap(image)
+        medium = fine.reduced(by: 2)
+        coarse = fine.reduced(by: 4)
+        size = image.pageSize
+        candidates = Self.spots(in: medium, perCell: 3)
+        spots = candidates.compactMap(\.first)
+        printed = Self.printed(in: medium)
+        let centre = (x: size.width / 2, y: size.height / 2)
+        var warps: [Warp] = []
+        for scale in [1, 0.97, 0.94] {
+            for degrees in [0, -1.25, 1.25, -2.5, 2.5] {
+                let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: centre, shift: (0, 0))
+                warps.append(Warp(transform: transform, map: Self.warped(coarse, through: transform)))
+            }
+        }
+        self.warps = warps
+        // Most pages have the reference's size: their spectra are made once, here.
+        let reach = (x: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint), y: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint))
+        let grid = CrossCorrelation.Spectrum(coarse, reach: reach, fitting: coarse)
+        spectra = warps.map { CrossCorrelation.Spectrum($0.map, nx: grid.nx, ny: grid.ny, reach: reach) }
+    }
+
+    /// The same reference keeping only what other students' copies of the page share with it: the
+    /// squares whose print shows on most of `pages` (rendered at `PageRegistrar.pixelsPerPoint`)
+    /// near where the whole pages overlay — the first student's handwriting shows on no one
+    /// else's page — and the match score measured on those squares. Unchanged when too few
+    /// squares are shared (or no pages are given).
+    public func confirmed(by pages: [GrayImage]) -> ReferencePage {
+        guard !pages.isEmpty else { return self }
+        let side = Self.spotSide, reach = Int(32 * medium.pixelsPerPoint), ppp = medium.pixelsPerPoint
+        let all = candidates.joined().map { $0 }
+        var correlations = [[Double]](repeating: [], count: all.count)
+        for page in pages {
+            let map = InkMap(page).reduced(by: 2)
+            let spectrum = CrossCorrelation.Spectrum(map.reduced(by: 2), reach: (Int(120 * coarse.pixelsPerPoint), Int(120 * coarse.pixelsPerPoint)),
+                                                     fitting: coarse)
+            let shift = spectrum.bestShift(of: coarseSpectrum(like: spectrum))
+            for (index, spot) in all.enumerated() {
+                let x0 = Int((spot.x * ppp - Double(side) / 2).rounded()), y0 = Int((spot.y * ppp - Double(side) / 2).rounded())
+                guard let patch = PatchMatch(medium, x: x0, y: y0, size: side) else { continue }
+                let origin = (x: x0 + shift.x * 2, y: y0 + shift.y * 2)
+                correlations[index].append(patch.best(in: map, origin: origin, reach: reach).ncc)
+            }
+        }
+        // Print matches print at 0.6 or more; other handwriting rarely passes 0.5. Per cell, the
+        // best-structured square most pages share.
+        var isShared = all.indices.map { correlations[$0].filter { $0 >= 0.55 }.count * 2 > pages.count }
+        var sharedSpots: [PagePoint] = []
+        for cell in candidates {
+            let indices = cell.map { spot in all.firstIndex(of: spot)! }
+            if let first = indices.first(where: { isShared[$0] }) { sharedSpots.append(all[first]); isShared[first] = false }
+        }
+        guard sharedSpots.count >= PageRegistrar.minimumMatches else { return self }
+        var copy = self
+        copy.spots = sharedSpots
+        let half = Double(side) / 2
+        copy.printed = printed.filter { index in
+            let (x, y) = (Double(index % medium.width) + 0.5, Double(index / medium.width) + 0.5)
+            return copy.spots.contains { abs($0.x * ppp - x) <= half && abs($0.y * ppp - y) <= half }
+        }
+        return copy
+    }
+
+    /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s.
+    func coarseSpectrum(like page: CrossCorrelation.Spectrum, warp index: Int = 0) -> CrossCorrelation.Spectrum {
+        let made = spectra[index]
+        if made.nx == page.nx, made.ny == page.ny, made.reach == page.reach { return made }
+        return CrossCorrelation.Spectrum(warps[index].map, nx: page.nx, ny: page.ny, reach: page.reach)
+    }
+
+    /// `map` drawn through `transform`, on a grid of the same size.
+    private static func warped(_ map: InkMap, through transform: SimilarityTransform) -> InkMap {
+        guard let inverse = transform.inverse else { return map }
+        let ppp = map.pixelsPerPoint
+        var values = [Float](repeating: 0, count: map.values.count)
+        for y in 0..<map.height {
+            for x in 0..<map.width {
+                let p = inverse.apply(((Double(x) + 0.5) / ppp, (Double(y) + 0.5) / ppp))
+                values[y * map.width + x] = map.sample(x: p.x * ppp, y: p.y * ppp)
+            }
+        }
+        return InkMap(width: map.width, height: map.height, values: values, pixelsPerPoint: ppp)
+    }
+
+    /// The pixels with ink or a neighbour (within one pixel) with ink.
+    private static func printed(in map: InkMap) -> [Int] {
+        var indices: [Int] = []
+        for y in 1..<max(1, map.height - 1) {
+            for x in 1..<max(1, map.width - 1) {
+                var inked = false
+                for j in -1...1 where !inked {
+                    for i in -1...1 where map.values[(y + j) * map.width + x + i] > 0.02 { inked = true }
+                }
+                if inked { indices.append(y * map.width + x) }
+            }
+        }
+        return indices
+    }
+
+    /// True when the page has printed structure to align on (a blank page has none).
+    public var hasContent: Bool { spots.count >= PageRegistrar.minimumMatches }
+
+    /// The `perCell` best-structured squares in each cell of a 5 × 8 grid: ones whose ink changes
+    /// both across and down (a ruled line alone matches anywhere along itself), clearly above the
+    /// page's noise; the cells with none are left out.
+    private static func spots(in map: InkMap, perCell: Int) -> [[PagePoint]] {
+        let side = spotSide, step = 4
+        guard map.width > side + 2, map.height > side + 2 else { return [] }
+        var candidates: [(x: Int, y: Int, structure: Float)] = []
+        map.values.withUnsafeBufferPointer { v in
+            for y in stride(from: 1, to: map.height - side - 1, by: step) {
+                for x in stride(from: 1, to: map.width - side - 1, by: step) {
+                    var gx: Float = 0, gy: Float = 0
+                    for j in 0..<side {
+                        let row = (y + j) * map.width + x
+                        for i in 0..<side {
+                            let dx = v[row + i + 1] - v[row + i - 1], dy = v[row + i + map.width] - v[row + i - map.width]
+                            gx += dx * dx
+                            gy += dy * dy
+                        }
+                    }
+                    candidates.append((x, y, min(gx, gy)))
+                }
+            }
+        }
+        let strongest = candidates.map(\.structure).max() ?? 0
+        guard strongest > 0.5 else { return [] }
+        let (columns, rows) = (5, 8)
+        // Per cell, its best-structured squares at least half a square apart, best first.
+        var best = [Int: [(x: Int, y: Int, structure: Float)]]()
+        for candidate in candidates.sorted(by: { $0.structure > $1.structure }) where candidate.structure >= strongest * 0.1 {
+            let cell = min(rows - 1, (candidate.y + side / 2) * rows / map.height) * columns
+                + min(columns - 1, (candidate.x + side / 2) * columns / map.width)
+            let taken = best[cell] ?? []
+            guard taken.count < perCell, taken.allSatisfy({ abs($0.x - candidate.x) + abs($0.y - candidate.y) >= side / 2 }) else { continue }
+            best[cell] = taken + [candidate]
+        }
+        return best.keys.sorted().map { cell in
+            best[cell]!.map {
+                PagePoint(x: (Double($0.x) + Double(side) / 2) / map.pixelsPerPoint, y: (Double($0.y) + Double(side) / 2) / map.pixelsPerPoint)
+            }
+        }
+    }
+}
