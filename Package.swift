@@ -84,7 +84,10 @@ let package = Package(
             ]),
 
         // Bubble (OMR) reading: pure Swift over a grey page image; its benchmark on generated sheets.
-        .target(name: "GraderOMR", dependencies: ["GraderCore"]),
+        .target(
+            name: "GraderOMR", dependencies: ["GraderCore"],
+            // Image arithmetic: optimised in debug builds too, or every test that imports scans waits on it.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ezgrader-omr-bench",
             dependencies: [

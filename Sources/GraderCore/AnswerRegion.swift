@@ -20,4 +20,17 @@ public enum AnswerRegion {
         let y1 = min(max(nextTop.map { $0 - margin / 2 } ?? size.height, y0 + minimumHeight), size.height)
         return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
     }
+
+    /// The band of `question` on `student`'s page: found on the reference page and carried through
+    /// the page's alignment, so every student shows the same printed answer space; the full width
+    /// of their page, inside it.
+    public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], on directory: ProjectDirectory,
+                            student: StudentID) -> PageRect {
+        let page = question.question.page
+        let size = directory.pageSize(student, page: page)
+        let onReference = band(of: question, among: questions, size: directory.referencePageSize(page: page))
+        let region = directory.region(onReference, student: student, page: page)
+        let (y0, y1) = (max(region.origin.y, 0), min(region.origin.y + region.height, size.height))
+        return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
+    }
 }

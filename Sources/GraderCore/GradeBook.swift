@@ -147,9 +147,7 @@ extension GradeBook {
     /// through the page's alignment, or at the same place relative to the page size when the page
     /// was never aligned or did not match.
     public func place(_ position: RelativePoint, student: StudentID, page: Int) -> PagePoint {
-        let size = pageSize(student, page: page)
-        guard let alignment = students[student.index].alignment(page: page) else { return position.point(on: size) }
-        return alignment.place(position, reference: referencePageSize(page: page), on: size)
+        directory.place(position, student: student, page: page)
     }
 
     /// The annotation with `id`, or the rule error that says there is none.

@@ -29,7 +29,25 @@ public struct PageAlignment: Hashable, Sendable {
     /// Where `position` (relative to the reference page of `referenceSize`) lands on this page of
     /// `size`: through the transform, or at the same place relative to the page when unmatched.
     public func place(_ position: RelativePoint, reference referenceSize: PageSize, on size: PageSize) -> PagePoint {
-        guard let transform else { return position.point(on: size) }
-        return transform.apply(position.point(on: referenceSize))
+        place(position.point(on: referenceSize), reference: referenceSize, on: size)
+    }
+
+    /// Where `point` of the reference page of `referenceSize` lands on this page of `size`.
+    public func place(_ point: PagePoint, reference referenceSize: PageSize, on size: PageSize) -> PagePoint {
+        guard let transform else {
+            return PagePoint(x: point.x * size.width / referenceSize.width, y: point.y * size.height / referenceSize.height)
+        }
+        return transform.apply(point)
+    }
+
+    /// The part of this page of `size` that shows `rect` of the reference page: the bounding box of
+    /// its corners carried over, so a view crops (or covers) the same printed part for every student.
+    public func region(_ rect: PageRect, reference referenceSize: PageSize, on size: PageSize) -> PageRect {
+        let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { fx, fy in
+            place(PagePoint(x: rect.origin.x + fx * rect.width, y: rect.origin.y + fy * rect.height), reference: referenceSize, on: size)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
+        return PageRect(origin: PagePoint(x: minX, y: minY), width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
     }
 }

@@ -78,4 +78,22 @@ public struct ProjectDirectory: Sendable, Equatable {
 
     /// The size of `page` (1-based) of `student`'s booklet.
     public func pageSize(_ student: StudentID, page: Int) -> PageSize { students[student.index].pageSizes[page - 1] }
+
+    /// The alignment of `page` of `student`'s booklet; a page never aligned (a project made before
+    /// pages were aligned) is placed like an unmatched one: by page size.
+    func alignment(_ student: StudentID, page: Int) -> PageAlignment {
+        students[student.index].alignment(page: page) ?? PageAlignment(transform: nil, score: 0)
+    }
+
+    /// Where `position` (relative to the reference page) lands on `page` of `student`'s booklet:
+    /// through the page's alignment, or at the same place relative to the page size when the page
+    /// was never aligned or did not match.
+    public func place(_ position: RelativePoint, student: StudentID, page: Int) -> PagePoint {
+        alignment(student, page: page).place(position, reference: referencePageSize(page: page), on: pageSize(student, page: page))
+    }
+
+    /// The part of `page` of `student`'s booklet that shows `rect` (points on the reference page).
+    public func region(_ rect: PageRect, student: StudentID, page: Int) -> PageRect {
+        alignment(student, page: page).region(rect, reference: referencePageSize(page: page), on: pageSize(student, page: page))
+    }
 }

@@ -80,8 +80,8 @@ extension GradingProject {
 
     private func card(_ book: GradeBook, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64]) throws -> AnswerCard {
         let entry = book.students[id.index], question = numbered.question
-        let size = book.pageSize(id, page: question.page)
-        let band = AnswerRegion.band(of: numbered, among: book.questions, size: size)
+        let directory = book.directory
+        let band = AnswerRegion.band(of: numbered, among: book.questions, on: directory, student: id)
         let applied = Set((book.appliedItems[question.id]?[id] ?? []).map(\.id))
         let record = try scoreRecord(student: entry.key, question: question.id)
         return AnswerCard(
@@ -94,7 +94,7 @@ extension GradingProject {
                                 applied: applied.contains(item.id))
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
-            pageWidth: size.width, pageHeight: size.height, position: position, count: book.students.count, ungraded: ungraded,
+            pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,
             upcoming: upcoming)
     }
 }

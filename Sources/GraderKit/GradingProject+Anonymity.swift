@@ -35,8 +35,7 @@ extension GradingProject {
     func coveredRegions(_ directory: ProjectDirectory, student: StudentID, page: Int) throws -> [PageRect] {
         let setting = try anonymity()
         guard setting.isOn, page == 1, let region = setting.nameRegion else { return [] }
-        let reference = directory.referencePageSize(page: 1), size = directory.pageSize(student, page: 1)
-        let (sx, sy) = (size.width / reference.width, size.height / reference.height)
-        return [PageRect(origin: PagePoint(x: region.origin.x * sx, y: region.origin.y * sy), width: region.width * sx, height: region.height * sy)]
+        // Typed on the reference page: covered where that printed spot lands on this student's page.
+        return [directory.region(region, student: student, page: 1)]
     }
 }

@@ -58,9 +58,11 @@ extension GradingProject {
     public func removeQuestion(_ question: QuestionID) throws { try store.removeQuestion(question) }
 
     /// Moves a question's box for everyone (to a position, or by a shift in points) as one
-    /// undoable step; refused off the page. Returns the question as numbered after the move.
-    public func moveQuestion(_ question: QuestionID, _ move: QuestionMove) throws -> NumberedQuestion {
-        try store.moveQuestion(question, move)
+    /// undoable step; refused off the page. With `student`, the move is measured on that student's
+    /// page (carried to the reference page through its alignment). Returns the question as
+    /// numbered after the move.
+    public func moveQuestion(_ question: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
+        try store.moveQuestion(question, move, measuredOn: student)
     }
 
     /// Gives a question's box a new width and height in points for everyone (its top-left corner

@@ -27,18 +27,8 @@ extension GradingProject {
     /// top-left corner): the bounding box of its corners carried through the page's alignment, so
     /// a view crops the same printed answer space for every student.
     public func region(_ rect: PageRect, page: Int, for student: StudentKey) throws -> PageRect {
-        let book = try store.gradeBook()
-        let id = try book.directory.resolveStudent(key: student)
-        _ = try GradingRules.page(page, pages: book.pagesPerStudent)
-        let reference = book.referencePageSize(page: page)
-        let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].compactMap { fx, fy in
-            RelativePoint(PagePoint(x: rect.origin.x + fx * rect.width, y: rect.origin.y + fy * rect.height), on: reference)
-        }.map { book.place($0, student: id, page: page) }
-        guard corners.count == 4 else {
-            throw GradingError.positionOffPage(x: rect.origin.x + rect.width, y: rect.origin.y + rect.height, page: page, size: reference)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
-        return PageRect(origin: PagePoint(x: minX, y: minY), width: maxX - minX, height: maxY - minY)
+        let directory = try store.directory()
+        let id = try directory.resolveStudent(key: student)
+        return directory.region(rect, student: id, page: try GradingRules.page(page, pages: directory.pagesPerStudent))
     }
 }

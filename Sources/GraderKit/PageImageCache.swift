@@ -46,17 +46,20 @@ public final class PageImageCache: Sendable {
         }
         try verify(entry)
         let document = try PDFDocument(path: project.scanPath(entry))
-        let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: Self.snapped(width), covered: covered))
+        let upsideDown = entry.alignment(page: page)?.upsideDown == true
+        let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: Self.snapped(width), covered: covered, upsideDown: upsideDown))
         try store(jpeg, at: path)
         return (jpeg, false)
     }
 
-    /// The cache file's name: the student, page, width, what is covered, and the scan's modification time.
+    /// The cache file's name: the student, page, width, what is covered, which way up, and the scan's
+    /// modification time.
     private func name(_ entry: GradeBook.Entry, page: Int, width: Int, covered: [PageRect]) -> String {
         let modified = (try? FileManager.default.attributesOfItem(atPath: project.scanPath(entry))[.modificationDate] as? Date)
             .map { Int($0.timeIntervalSince1970) } ?? 0
         let cover = covered.map { "-c\(Int($0.origin.x))_\(Int($0.origin.y))_\(Int($0.width))_\(Int($0.height))" }.joined()
-        return "s\(entry.key.rawValue)-p\(page)-w\(width)\(cover)-t\(modified).jpg"
+        let turned = entry.alignment(page: page)?.upsideDown == true ? "-r180" : ""
+        return "s\(entry.key.rawValue)-p\(page)-w\(width)\(cover)\(turned)-t\(modified).jpg"
     }
 
     /// Checks the student's scan once per modification of the file.

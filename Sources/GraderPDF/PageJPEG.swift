@@ -3,15 +3,16 @@ internal import CTurboJPEG
 import GraderCore
 
 extension PDFPage {
-    /// The page as displayed, `pixelWidth` pixels wide, as a JPEG (libjpeg-turbo, 4:2:0 at
-    /// `quality`), with each rectangle of `covered` (points on the page) painted over in grey —
-    /// how a grading view hides a student's name without the name ever leaving the machine.
-    public func renderJPEG(pixelWidth: Int, covered: [PageRect] = [], quality: Int = 82) throws(PDFError) -> [UInt8] {
+    /// The page as displayed (turned by 180° when it was scanned `upsideDown`), `pixelWidth` pixels
+    /// wide, as a JPEG (libjpeg-turbo, 4:2:0 at `quality`), with each rectangle of `covered` (points
+    /// on the upright page) painted over in grey — how a grading view hides a student's name
+    /// without the name ever leaving the machine.
+    public func renderJPEG(pixelWidth: Int, covered: [PageRect] = [], upsideDown: Bool = false, quality: Int = 82) throws(PDFError) -> [UInt8] {
         let path = document.path
         guard pixelWidth > 0, size.width > 0 else {
             throw .drawingFailed(path: path, detail: "a page image \(pixelWidth) pixels wide is not possible")
         }
-        let canvas = try renderedCanvas(dpi: Double(pixelWidth) / size.width * 72, for: path)
+        let canvas = try renderedCanvas(dpi: Double(pixelWidth) / size.width * 72, for: path, upsideDown: upsideDown)
         canvas.cover(covered)
         do {
             let bytes = try canvas.withPixels { pixels, stride in

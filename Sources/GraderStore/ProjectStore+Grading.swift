@@ -83,11 +83,23 @@ extension ProjectStore {
     /// Moves a question's box for everyone, measured on the first student's page, as one undoable
     /// step; refused when the box would leave the page. Returns the question as numbered after the
     /// move (an unlabelled question's p<page>q<n> name follows its new place in reading order).
-    public func moveQuestion(_ id: QuestionID, _ move: QuestionMove) throws -> NumberedQuestion {
+    /// With `student`, the move is measured on that student's page (as a grading view drags it) and
+    /// carried back to the reference page through the page's alignment.
+    public func moveQuestion(_ id: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
         try change("move question \(try directory().resolveQuestion(id: id).name)") { writer in
             let directory = try writer.directory()
             let question = try directory.resolveQuestion(id: id)
-            try writer.updatePosition(id, to: try move.destination(of: question, size: directory.referencePageSize(page: question.question.page)))
+            let page = question.question.page
+            let owner = try student.map { key throws(GradingError) in try directory.resolveStudent(key: key) }
+            let destination: RelativePoint
+            if let owner, let transform = directory.students[owner.index].alignment(page: page)?.transform {
+                destination = try move.destination(of: question, size: directory.pageSize(owner, page: page),
+                                                   from: directory.place(question.question.position, student: owner, page: page),
+                                                   through: (transform, directory.referencePageSize(page: page)))
+            } else {
+                destination = try move.destination(of: question, size: directory.referencePageSize(page: page))
+            }
+            try writer.updatePosition(id, to: destination)
             return try writer.directory().resolveQuestion(id: id)
         }
     }

@@ -15,13 +15,13 @@ extension GradingAPI {
         }
 
         router.patch("/api/questions/{question}") { request, context in
-            struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String? }
+            struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, student: Int64? }
             let input = try await request.json(Input.self, context: context)
             let project = try project(context), id = QuestionID(try context.number("question"))
             if input.dx != nil || input.dy != nil {
                 let (dx, dy) = (input.dx ?? 0, input.dy ?? 0)
                 guard dx.isFinite, dy.isFinite else { throw APIError.badRequest("A move is two finite numbers (dx, dy).") }
-                _ = try project.moveQuestion(id, .by(dx: dx, dy: dy))
+                _ = try project.moveQuestion(id, .by(dx: dx, dy: dy), measuredOn: input.student.map(StudentKey.init))
             }
             if input.width != nil || input.height != nil {
                 let current = try project.question(id: id).question.size

@@ -152,25 +152,29 @@ class GradingInTheBrowser(unittest.TestCase):
         driver = self.ann
         self.open_page(driver, "O'Brien, Pat")
         self.choose_page(driver, 1)
-        questions = lambda: json.loads(cli('question', 'list', PROJECT, '--json'))
-        before = {q['name'] for q in questions()}
+        pat = next(s for s in self.api(driver, '/api/overview')['students'] if s['name'] == "O'Brien, Pat")['student']
+        # Boxes as they sit on Pat's page (through his page's alignment to the reference page).
+        boxes = lambda: self.api(driver, f'/api/pages/{pat}/1')['boxes']
+        before = {b['name'] for b in boxes()}
         self.keys(driver, 'b')
         point = self.screen(driver, 100, 700)
         self.drag(driver, point, point)
         alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
         alert.send_keys('2')
         alert.accept()
-        wait(driver, lambda: len(questions()) == len(before) + 1)
-        added = next(q for q in questions() if q['name'] not in before)
-        self.assertEqual((added['page'], added['max']), (1, '2'))
+        wait(driver, lambda: len(boxes()) == len(before) + 1)
+        added = next(b for b in boxes() if b['name'] not in before)
+        self.assertEqual(added['max'], '2')
         self.assertAlmostEqual(added['x'], 100, delta=2)
         self.assertAlmostEqual(added['y'], 700, delta=2)
+        # For everyone: the command line lists it (on the reference page).
+        self.assertIn(added['name'], {q['name'] for q in json.loads(cli('question', 'list', PROJECT, '--json'))})
         # Drag it 60 points right and 20 up with the move tool: for everyone.
         self.keys(driver, 'v')
         start = self.screen(driver, added['x'] + 20, added['y'] + 10)
         scale = self.scale(driver)
         self.drag(driver, start, (start[0] + 60 * scale, start[1] - 20 * scale))
-        moved = lambda: next(q for q in questions() if q['name'] == added['name'])
+        moved = lambda: next(b for b in boxes() if b['question'] == added['question'])
         wait(driver, lambda: moved()['x'] > added['x'] + 30)
         self.assertAlmostEqual(moved()['x'], added['x'] + 60, delta=2)
         self.assertAlmostEqual(moved()['y'], added['y'] - 20, delta=2)

@@ -151,15 +151,17 @@ import Testing
             let added = try await client.send(.post, "/api/questions", #"{"page":2,"x":300,"y":500,"max":"5","student":\#(ben)}"#)
             #expect(added.status == .created)
             let id = try #require(added.json["id"] as? Int64)
-            #expect(try await client.send(.patch, "/api/questions/\(id)", #"{"dx":-100,"dy":20}"#).status == .ok)
+            // Dragged on Ben's page: it lands where it was dropped there (carried through his page's alignment).
+            #expect(try await client.send(.patch, "/api/questions/\(id)", #"{"dx":-100,"dy":20,"student":\#(ben)}"#).status == .ok)
             let off = try await client.send(.patch, "/api/questions/\(id)", #"{"dx":5000}"#)
             #expect(off.status == .badRequest)
             #expect(try await client.send(.patch, "/api/questions/\(q3)", #"{"max":"6","width":90,"height":30}"#).status == .ok)
             let tooWide = try await client.send(.patch, "/api/questions/\(q3)", #"{"width":900}"#)
             #expect(tooWide.status == .badRequest)
             let layer = try fixture.project.pageLayer(student: StudentKey(ben), page: 2)
-            #expect(layer.boxes.map { "\($0.name) \($0.max) \($0.x),\($0.y) \($0.width)×\($0.height)" }
-                    == ["Q3 6 300.0,100.0 90.0×30.0", "p2q2 5 200.0,520.0 64.0×22.0"])
+            let q3OnBen = try fixture.project.placement(of: QuestionID(q3), for: StudentKey(ben)).box.origin
+            #expect(layer.boxes.map { String(format: "%@ %@ %.2f,%.2f %g×%g", $0.name, $0.max, $0.x, $0.y, $0.width, $0.height) }
+                    == [String(format: "Q3 6 %.2f,%.2f 90×30", q3OnBen.x, q3OnBen.y), "p2q2 5 200.00,520.00 64×22"])
             #expect(try await client.send(.delete, "/api/questions/\(id)").status == .ok)
             #expect(try await client.send(.delete, "/api/questions/\(id)").status == .notFound)
             let noMax = try await client.send(.post, "/api/questions", #"{"page":2,"x":300,"y":500,"max":"0"}"#)

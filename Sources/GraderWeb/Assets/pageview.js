@@ -189,7 +189,7 @@ export class PageView {
         const [dx, dy] = [gesture.to[0] - gesture.from[0], gesture.to[1] - gesture.from[1]];
         if (Math.hypot(dx, dy) > 1) {
           const [kind, id] = gesture.what.split(':');
-          if (kind === 'box') await api.moveQuestion(Number(id), round(dx), round(dy));
+          if (kind === 'box') await api.moveQuestion(Number(id), round(dx), round(dy), this.student);
           else await api.moveAnnotation(Number(id), round(dx), round(dy));
         }
       }
