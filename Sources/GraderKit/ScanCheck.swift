@@ -6,7 +6,8 @@ import GraderPDF
 /// refused by name before anyone grades it.
 enum ScanCheck {
     /// Throws `damaged` naming `path` when qpdf cannot read it or finds another page count than
-    /// poppler's `pages`, and `unsupported` for pages measured in a /UserUnit other than the point.
+    /// poppler's `pages`. Pages in a /UserUnit other than the point are fine: the PDF layer measures
+    /// them in points (`PDFPage.size`), and the grade layer is scaled back to their unit when laid over.
     static func copyable(_ path: String, password: String?, pages: Int) throws(PDFError) {
         let summary: AssemblyCheck.Summary
         do throws(AssemblyError) {
@@ -17,10 +18,6 @@ enum ScanCheck {
         }
         guard summary.pageCount == pages else {
             throw .damaged(path: path, detail: "its page tree is inconsistent: one reader finds \(pages) pages, another \(summary.pageCount)")
-        }
-        if let page = summary.scaledPages.first {
-            throw .unsupported(path: path, detail: "page \(page) sets /UserUnit (a page unit other than the point), on which "
-                + "grade boxes would land at the wrong scale")
         }
     }
 }

@@ -20,6 +20,7 @@ extension PDFPage {
         let canvas = try CairoCanvas(width: Int(width), height: Int(height), for: path)
         cairo_scale(canvas.context, scale, scale)
         cairo_save(canvas.context)
+        cairo_scale(canvas.context, userUnit, userUnit)  // poppler draws in the page's own units
         poppler_page_render(handle, canvas.context)
         cairo_restore(canvas.context)
         return canvas
