@@ -9,10 +9,17 @@ public final class PDFDocument {
     public let path: String
     private let password: String?
 
-    /// Each page's /UserUnit (points per unit of its user space), read through qpdf on first use:
-    /// poppler ignores the entry and would measure and render such a page in its own units as if
-    /// they were points. All 1 when qpdf cannot read the file (import refuses such a scan by name).
-    private lazy var userUnits: [Double] = (try? AssemblyCheck.summary(ofPDFAt: path, password: password).userUnits) ?? []
+    /// What qpdf reads in the file, read once on first use: page assembly's view of it, and each
+    /// page's /UserUnit, which poppler ignores.
+    private lazy var assembly: Result<AssemblyCheck.Summary, AssemblyError> = {
+        do throws(AssemblyError) { return .success(try AssemblyCheck.summary(ofPDFAt: path, password: password)) }
+        catch { return .failure(error) }
+    }()
+
+    /// Each page's /UserUnit (points per unit of its user space): poppler would measure and render
+    /// such a page in its own units as if they were points. All 1 when qpdf cannot read the file
+    /// (import refuses such a scan by name, from `assemblySummary()`).
+    private var userUnits: [Double] { (try? assembly.get())?.userUnits ?? [] }
 
     /// Opens the PDF at `path` (`poppler_document_new_from_file`). Files with a broken cross-reference
     /// table are repaired by poppler and open normally; a file with only owner restrictions opens
@@ -48,6 +55,10 @@ public final class PDFDocument {
         }
         return PDFPage(handle: page, document: self, userUnit: userUnits.indices.contains(index) ? userUnits[index] : 1)
     }
+
+    /// How page assembly (qpdf) reads the same file — its page count and units — for checking that
+    /// every export will be able to copy its pages; throws qpdf's error when it cannot read them.
+    public func assemblySummary() throws(AssemblyError) -> AssemblyCheck.Summary { try assembly.get() }
 
     /// The document outline (bookmarks), with the 0-based page index each entry opens.
     public var outline: [PDFOutlineItem] {
