@@ -34,6 +34,29 @@ import TestSupport
         #expect(subtypes == [[], ["/Text"]], "the field is drawn into the page; other annotations stay annotations")
     }
 
+    /// A check box's appearance is the one its state (/AS) names among several; it may be turned
+    /// with the page (here /Rotate 90), and is drawn with it.
+    @Test func aTickedCheckBoxOnATurnedPageShowsItsStateUnderTheBox() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
+        let flat = try TestClass.scanned(["Anna", "Ben"], pages: 1, in: TemporaryFolder(existing: folder.file("in")))
+        let scans = try flat.map { path in
+            let turned = path.replacingOccurrences(of: ".pdf", with: " r.pdf")
+            try qpdf("--rotate=+90:1", path, turned)
+            return turned
+        }
+        // In the page's own space (612 × 792, turned to 792 × 612 as displayed): a displayed point (x, y)
+        // is (y, x) in the page's space, so this field spans (280…400, 152…222) as displayed.
+        PDFObjects.addFilledField(scans[1], page: 0, rect: [152, 280, 222, 400], rgb: (0, 0, 1), state: "/Yes")
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
+        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try PDFExport.run(project, .init(folder: folder.file("out")))
+        let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0).renderRGB(dpi: 72)
+        #expect(isOrange(page[PagePoint(x: 300.5, y: 190)]), "the box over the ticked field: \(page[PagePoint(x: 300.5, y: 190)])")
+        #expect(isBlue(page[PagePoint(x: 390, y: 160)]) && isBlue(page[PagePoint(x: 285, y: 215)]), "the ticked state's appearance shows")
+        #expect(PDFObjects.annotationSubtypes(folder.file("out/Ben r.pdf")) == [[]])
+    }
+
     @Test func aHiddenFieldStaysAnAnnotationAndDrawsNothing() throws {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)

@@ -83,8 +83,10 @@ public enum PDFObjects {
 
     /// Adds a filled-in text field to a page, in place: a widget over `rect` (`[x0 y0 x1 y1]` in
     /// default user space) whose appearance is an opaque fill of `rgb` (0…1 each), with annotation
-    /// flags `flags` (4: print), listed in the document's /AcroForm.
-    public static func addFilledField(_ path: String, page: Int, rect: [Double], rgb: (Double, Double, Double), flags: Int = 4) {
+    /// flags `flags` (4: print), listed in the document's /AcroForm. With `state`, a check box in
+    /// that state (/AS), whose appearances are chosen by state: the fill for `state`, none for /Off.
+    public static func addFilledField(_ path: String, page: Int, rect: [Double], rgb: (Double, Double, Double), flags: Int = 4,
+                                      state: String? = nil) {
         withQPDF(path, save: true) { q in
             let (width, height) = (rect[2] - rect[0], rect[3] - rect[1])
             let appearance = newStream(q, "\(rgb.0) \(rgb.1) \(rgb.2) rg 0 0 \(width) \(height) re f\n")
@@ -95,13 +97,21 @@ public enum PDFObjects {
             let widget = qpdf_oh_new_dictionary(q)
             qpdf_oh_replace_key(q, widget, "/Type", qpdf_oh_new_name(q, "/Annot"))
             qpdf_oh_replace_key(q, widget, "/Subtype", qpdf_oh_new_name(q, "/Widget"))
-            qpdf_oh_replace_key(q, widget, "/FT", qpdf_oh_new_name(q, "/Tx"))
+            qpdf_oh_replace_key(q, widget, "/FT", qpdf_oh_new_name(q, state == nil ? "/Tx" : "/Btn"))
             qpdf_oh_replace_key(q, widget, "/T", qpdf_oh_new_unicode_string(q, "field\(page)"))
             qpdf_oh_replace_key(q, widget, "/V", qpdf_oh_new_unicode_string(q, "filled in"))
             qpdf_oh_replace_key(q, widget, "/F", qpdf_oh_new_integer(q, Int64(flags)))
             qpdf_oh_replace_key(q, widget, "/Rect", numbers(q, rect))
             let appearances = qpdf_oh_new_dictionary(q)
-            qpdf_oh_replace_key(q, appearances, "/N", appearance)
+            if let state {
+                let states = qpdf_oh_new_dictionary(q)
+                qpdf_oh_replace_key(q, states, state, appearance)
+                qpdf_oh_replace_key(q, states, "/Off", newStream(q, ""))
+                qpdf_oh_replace_key(q, appearances, "/N", states)
+                qpdf_oh_replace_key(q, widget, "/AS", qpdf_oh_new_name(q, state))
+            } else {
+                qpdf_oh_replace_key(q, appearances, "/N", appearance)
+            }
             qpdf_oh_replace_key(q, widget, "/AP", appearances)
             let field = qpdf_make_indirect_object(q, widget)
             let pageObject = qpdf_get_page_n(q, page)
