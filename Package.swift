@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "GraderFiles"),
         // Pure-Swift rules: students, grading order, validation of a class set.
         .target(name: "GraderCore"),
-        // Safe handles over poppler (reading, rendering) and cairo (drawing).
-        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
+        // Safe handles over poppler (reading, rendering) and cairo (drawing); qpdf (through page
+        // assembly) reads the /UserUnit poppler ignores.
+        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
         // Page assembly at the PDF-object level through qpdf.
         .target(name: "GraderAssembly", dependencies: ["CQPDF", "GraderFiles"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.

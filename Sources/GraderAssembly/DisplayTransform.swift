@@ -2,7 +2,9 @@ import Foundation
 
 /// The matrix (PDF `cm` operands `a b c d e f`) that lays an upright page over another page so that
 /// it covers that page as a viewer displays it: the visible box (crop box within the media box),
-/// turned clockwise by /Rotate. The upright page is stretched to the displayed size if it differs.
+/// turned clockwise by /Rotate. The upright page is stretched to the displayed size if it differs:
+/// a grade layer is drawn in points, so on a page with a /UserUnit of u it is scaled by 1/u into
+/// that page's units, and lands at its physical size.
 struct DisplayTransform {
     let a, b, c, d, e, f: Double
 

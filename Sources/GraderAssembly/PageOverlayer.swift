@@ -6,6 +6,8 @@ internal import CQPDF
 final class PageOverlayer {
     /// Resource name of the layer on a page (a number is added if the page already uses it).
     static let resourceName = "/EzGraderLayer"
+    /// Resource name of a form widget's appearance drawn into a page's content (numbered likewise).
+    static let widgetName = "/EzGraderWidget"
 
     private let output: QPDFHandle
     private let sources: [QPDFHandle]
@@ -19,12 +21,18 @@ final class PageOverlayer {
     }
 
     /// Draws `overlay` over `page` of the output, mapping its upright page onto the page as displayed.
+    /// The form widgets a viewer shows on the page are drawn into its content first, under the layer
+    /// (`WidgetAppearances`); a page without any is changed only by the layer.
     func lay(_ overlay: MergePlan.Overlay, over page: qpdf_oh) throws(AssemblyError) {
         let q = output.data
         let layer = try form(for: overlay)
-        let name = addToResources(layer.form, of: page)
-        let transform = DisplayTransform(
-            placing: layer.box, onto: visibleBox(of: page), rotate: rotation(of: page))
+        let rotate = rotation(of: page)
+        var widgets = ""
+        for widget in WidgetAppearances.take(from: page, turned: rotate % 90 == 0 && rotate % 360 != 0, in: q) {
+            widgets += "q \(widget.placement.operands) cm \(addToResources(widget.form, of: page, named: Self.widgetName)) Do Q\n"
+        }
+        let name = addToResources(layer.form, of: page, named: Self.resourceName)
+        let transform = DisplayTransform(placing: layer.box, onto: visibleBox(of: page), rotate: rotate)
         // The page's own content runs inside q … Q, so a graphics state it leaves behind cannot move the layer.
         let contents = qpdf_oh_new_array(q)
         qpdf_oh_append_item(q, contents, stream("q\n"))
@@ -36,7 +44,7 @@ final class PageOverlayer {
                 qpdf_oh_append_item(q, contents, qpdf_oh_get_array_item(q, original, index))
             }
         }
-        qpdf_oh_append_item(q, contents, stream("\nQ\nq \(transform.operands) cm \(name) Do Q\n"))
+        qpdf_oh_append_item(q, contents, stream("\nQ\n\(widgets)q \(transform.operands) cm \(name) Do Q\n"))
         qpdf_oh_replace_key(q, page, "/Contents", contents)
         try output.check { .writeFailed(path: output.path, detail: $0) }
     }
@@ -74,17 +82,18 @@ final class PageOverlayer {
         return made
     }
 
-    /// Gives `page` a resource dictionary of its own that also names `form`; returns the name. Dictionaries
-    /// the page shares with other pages (or that qpdf shares between copies of one page) are not changed.
-    private func addToResources(_ form: qpdf_oh, of page: qpdf_oh) -> String {
+    /// Gives `page` a resource dictionary of its own that also names `form`, as `base` or, when the page
+    /// already uses that, `base` with a number; returns the name. Dictionaries the page shares with other
+    /// pages (or that qpdf shares between copies of one page) are not changed.
+    private func addToResources(_ form: qpdf_oh, of page: qpdf_oh, named base: String) -> String {
         let q = output.data
         let resources = qpdf_oh_get_key(q, page, "/Resources")
         let xobjects = qpdf_oh_get_key(q, resources, "/XObject")
         let newXObjects = copy(xobjects)
-        var name = Self.resourceName
+        var name = base
         var number = 1
         while qpdf_oh_has_key(q, newXObjects, name) != 0 {
-            name = Self.resourceName + String(number)
+            name = base + String(number)
             number += 1
         }
         qpdf_oh_replace_key(q, newXObjects, name, form)
@@ -130,11 +139,7 @@ final class PageOverlayer {
 
     /// The box under `key`, or nil when it is missing or not four numbers.
     private func box(_ page: qpdf_oh, _ key: String) -> PageBox? {
-        let q = output.data
-        let array = qpdf_oh_get_key(q, page, key)
-        guard qpdf_oh_is_array(q, array) != 0, qpdf_oh_get_array_n_items(q, array) == 4 else { return nil }
-        let values = (0..<4).map { qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, array, $0)) }
-        return PageBox(values[0], values[1], values[2], values[3])
+        PageBox(qpdf_oh_get_key(output.data, page, key), in: output.data)
     }
 
     /// The page's /Rotate in degrees (qpdf has already moved an inherited value onto the page).

@@ -22,7 +22,7 @@ public enum ClassLoader {
             do {
                 let (document, needed) = try open(file, password: password)
                 let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
-                try ScanCheck.copyable(file, password: needed, pages: sizes.count)
+                try ScanCheck.copyable(document)
                 submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
                 pageSizes.append(sizes)
                 used.append(needed)

@@ -11,7 +11,7 @@ enum ScanImport {
     /// Imports `source` as `destination`; returns the stored file's SHA-256.
     static func importScan(_ source: String, to destination: String, password: String?) throws(ProjectError) -> String {
         do throws(PDFError) {
-            try ScanCheck.copyable(source, password: password, pages: try PDFDocument(path: source, password: password).pageCount)
+            try ScanCheck.copyable(try PDFDocument(path: source, password: password))
         } catch {
             throw .importFailed(path: source, detail: error.localizedDescription)
         }

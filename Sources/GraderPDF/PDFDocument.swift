@@ -1,4 +1,5 @@
 import Foundation
+import GraderAssembly
 internal import CPoppler
 
 /// A PDF opened through poppler-glib. Not thread-safe: use one document per thread.
@@ -6,6 +7,19 @@ public final class PDFDocument {
     private let handle: OpaquePointer
     /// The path the document was opened from.
     public let path: String
+    private let password: String?
+
+    /// What qpdf reads in the file, read once on first use: page assembly's view of it, and each
+    /// page's /UserUnit, which poppler ignores.
+    private lazy var assembly: Result<AssemblyCheck.Summary, AssemblyError> = {
+        do throws(AssemblyError) { return .success(try AssemblyCheck.summary(ofPDFAt: path, password: password)) }
+        catch { return .failure(error) }
+    }()
+
+    /// Each page's /UserUnit (points per unit of its user space): poppler would measure and render
+    /// such a page in its own units as if they were points. All 1 when qpdf cannot read the file
+    /// (import refuses such a scan by name, from `assemblySummary()`).
+    private var userUnits: [Double] { (try? assembly.get())?.userUnits ?? [] }
 
     /// Opens the PDF at `path` (`poppler_document_new_from_file`). Files with a broken cross-reference
     /// table are repaired by poppler and open normally; a file with only owner restrictions opens
@@ -25,6 +39,7 @@ public final class PDFDocument {
         }
         self.handle = document
         self.path = path
+        self.password = password
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -38,8 +53,12 @@ public final class PDFDocument {
         guard index >= 0 && index < pageCount, let page = poppler_document_get_page(handle, Int32(index)) else {
             throw .damaged(path: path, detail: "page \(index + 1) of \(pageCount) cannot be reached: its page tree is broken")
         }
-        return PDFPage(handle: page, document: self)
+        return PDFPage(handle: page, document: self, userUnit: userUnits.indices.contains(index) ? userUnits[index] : 1)
     }
+
+    /// How page assembly (qpdf) reads the same file — its page count and units — for checking that
+    /// every export will be able to copy its pages; throws qpdf's error when it cannot read them.
+    public func assemblySummary() throws(AssemblyError) -> AssemblyCheck.Summary { try assembly.get() }
 
     /// The document outline (bookmarks), with the 0-based page index each entry opens.
     public var outline: [PDFOutlineItem] {

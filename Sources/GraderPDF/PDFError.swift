@@ -14,8 +14,6 @@ public enum PDFError: Error, Equatable, Sendable {
     case passwordRequired(path: String)
     /// The password given does not open the file.
     case wrongPassword(path: String)
-    /// The file uses a PDF feature ezgrader cannot grade on correctly.
-    case unsupported(path: String, detail: String)
     /// The document has no page `page` (1-based); it has `pageCount`.
     case noSuchPage(path: String, page: Int, pageCount: Int)
     /// Drawing or writing an output file (grade layer PDF, preview PNG) failed; nothing was written under `path`.
@@ -37,8 +35,6 @@ extension PDFError: LocalizedError {
             return "'\(path)' is password-protected: give its password with --password."
         case .wrongPassword(let path):
             return "The password given does not open '\(path)': check it, or give that file's own password."
-        case .unsupported(let path, let detail):
-            return "'\(path)' cannot be graded: \(detail). Export it from the scanner or PDF tool again at normal page scale."
         case .noSuchPage(let path, let page, let pageCount):
             return "'\(path)' has no page \(page): it has \(pageCount) page\(pageCount == 1 ? "" : "s"), so give a page from 1 to \(pageCount)."
         case .drawingFailed(let path, let detail):

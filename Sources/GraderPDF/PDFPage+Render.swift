@@ -25,6 +25,7 @@ extension PDFPage {
             cairo_translate(canvas.context, size.width, size.height)
             cairo_rotate(canvas.context, .pi)
         }
+        cairo_scale(canvas.context, userUnit, userUnit)  // poppler draws in the page's own units
         poppler_page_render(handle, canvas.context)
         cairo_restore(canvas.context)
         return canvas

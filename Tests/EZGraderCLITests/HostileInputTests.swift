@@ -1,4 +1,6 @@
 import Foundation
+import GraderCore
+import GraderPDF
 import Testing
 import TestSupport
 
@@ -137,12 +139,22 @@ import TestSupport
         #expect(wrong.error == "error: The password given does not open 'Ben.pdf': check it, or give that file's own password.\n")
     }
 
-    @Test func aPageInAnotherUnitIsRefusedNotGradedAtTheWrongScale() throws {
+    /// Issue 11: a page in inches (/UserUnit 72) was refused; it is graded in points like any other.
+    @Test func aPageMeasuredInInchesIsGradedInPoints() throws {
         let folder = TemporaryFolder()
         try HostilePDF.userUnitPage(to: folder.file("Inches.pdf"))
-        let result = try run(folder, "new", "exam", "Inches.pdf")
-        #expect(result.status == 1)
-        #expect(result.error == "error: 'Inches.pdf' cannot be graded: page 1 sets /UserUnit (a page unit other than the point), on which "
-            + "grade boxes would land at the wrong scale. Export it from the scanner or PDF tool again at normal page scale.\n")
+        #expect(try run(folder, "new", "exam", "Inches.pdf").status == 0)
+        #expect(try run(folder, "question", "add", "exam", "--page", "1", "--at", "540,700", "--max", "2").status == 0,
+                "a place near the corner of the Letter page, in points")
+        #expect(try run(folder, "question", "add", "exam", "--page", "1", "--at", "560,700", "--max", "2", "--size", "60,20").status == 1,
+                "a box reaching off the page is refused, measured in points")
+        #expect(try run(folder, "export", "pdf", "exam", "--out", "graded").status == 0)
+        let page = try PDFDocument(path: folder.file("graded/Inches.pdf")).page(at: 0)
+        #expect(page.size == PageSize(width: 612, height: 792))
+        let bitmap = try page.renderRGB(dpi: 72)
+        let isOrange = { (color: RGBColor) in color.red > 180 && color.green > 70 && color.green < 160 && color.blue < 80 }
+        #expect(isOrange(bitmap[540, 711]) && isOrange(bitmap[603, 711]), "the box's left and right edges: \(bitmap[540, 711]), \(bitmap[603, 711])")
+        let white = RGBColor(red: 255, green: 255, blue: 255)
+        #expect(bitmap[536, 711] == white && bitmap[607, 711] == white, "and nothing beyond them")
     }
 }

@@ -14,6 +14,16 @@ enum LayerFixtures {
         var rotate = 0
         var cropBox: [Double]?
         var mediaBox: [Double]?
+        /// The page's /UserUnit: its boxes and content are re-measured in units of this many points,
+        /// so it looks (and measures) the same as without.
+        var userUnit = 1.0
+
+        /// Its size as displayed, in points: the crop box (else the media box), sides swapped when turned.
+        var displayedSize: PageSize {
+            let box = cropBox ?? mediaBox ?? [0, 0, width, height]
+            let (w, h) = (abs(box[2] - box[0]), abs(box[3] - box[1]))
+            return rotate % 180 == 0 ? PageSize(width: w, height: h) : PageSize(width: h, height: w)
+        }
     }
 
     static let geometries: [Geometry] = [
@@ -26,6 +36,8 @@ enum LayerFixtures {
         Geometry(description: "media box not at the origin, /Rotate 90", rotate: 90, mediaBox: [100, 200, 712, 992]),
         Geometry(description: "A4", width: 595.28, height: 841.89),
         Geometry(description: "Legal", width: 612, height: 1008),
+        Geometry(description: "Letter in /UserUnit 2", userUnit: 2),
+        Geometry(description: "Letter in /UserUnit 72 (inches), inset crop box, /Rotate 90", rotate: 90, cropBox: [50, 60, 500, 700], userUnit: 72),
     ]
 
     /// A one-page vector PDF of `geometry` in `folder`.
@@ -34,6 +46,7 @@ enum LayerFixtures {
         try ScanFactory.writeVectorPDF(to: URL(fileURLWithPath: flat), label: "Q", pageSizes: [(geometry.width, geometry.height)])
         if let box = geometry.mediaBox { PDFObjects.setBox(flat, page: 0, key: "/MediaBox", to: box) }
         if let box = geometry.cropBox { PDFObjects.setBox(flat, page: 0, key: "/CropBox", to: box) }
+        if geometry.userUnit != 1 { PDFObjects.setUserUnit(flat, page: 0, unit: geometry.userUnit) }
         guard geometry.rotate != 0 else { return flat }
         let rotated = folder.file("source.pdf")
         try qpdf("--rotate=+\(geometry.rotate):1", flat, rotated)

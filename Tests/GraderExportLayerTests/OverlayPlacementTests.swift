@@ -26,6 +26,10 @@ extension ExportLayerTests {
             let folder = TemporaryFolder()
             let run = try LayerFixtures.overlay(Self.marks, on: LayerFixtures.sourcePDF(geometry, in: folder), in: folder)
             let diff = run.diff, pixel = 72 / 100.0
+            let expected = geometry.displayedSize
+            #expect(abs(run.size.width - expected.width) < 0.01 && abs(run.size.height - expected.height) < 0.01,
+                    "measured in points, whatever the page's /UserUnit: \(run.size)")
+            #expect(abs(Double(diff.changed.width) - expected.width * 100 / 72) < 1.5, "rendered at its size in points")
 
             let boxInk = try #require(diff.changedBounds(in: Self.box.grown(by: 10)), "the grade box is drawn")
             #expect(boxInk.matches(Self.box, within: pixel), "the grade box's border is its frame: \(boxInk) vs \(Self.box)")
