@@ -83,8 +83,17 @@ public enum BubbleRun {
 }
 
 extension GrayImage {
-    /// Renders `page` through poppler at `pixelsPerPoint` into one grey byte per pixel.
+    /// Renders `page` at `pixelsPerPoint` into one grey byte per pixel: a page that is one scanned
+    /// JPEG is decoded from the JPEG at a reduced scale and shrunk to size (`PDFPage.scanGray`),
+    /// any other page is drawn by poppler.
     public init(rendering page: PDFPage, pixelsPerPoint: Double) throws {
+        let size = page.size
+        let width = Int((size.width * pixelsPerPoint).rounded(.up)), height = Int((size.height * pixelsPerPoint).rounded(.up))
+        if width > 0, height > 0, let scan = page.scanGray(minimumWidth: width), scan.height >= height {
+            self = GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
+                .shrunk(toWidth: width, height: height, pixelsPerPoint: pixelsPerPoint)
+            return
+        }
         let bitmap = try page.renderRGB(dpi: pixelsPerPoint * 72)
         let count = bitmap.width * bitmap.height
         let grey = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -21,6 +21,12 @@ public final class PDFDocument {
     /// (import refuses such a scan by name, from `assemblySummary()`).
     private var userUnits: [Double] { (try? assembly.get())?.userUnits ?? [] }
 
+    /// Finds the pages that are one scanned JPEG each, read with qpdf on first use.
+    private lazy var scanImages = ScanImageReader(path: path, password: password)
+
+    /// The JPEG page `index` consists of, when it is nothing else (see `ScanImageReader`).
+    func wholePageJPEG(page index: Int) -> ScanJPEG? { scanImages?.wholePageJPEG(page: index) }
+
     /// Opens the PDF at `path` (`poppler_document_new_from_file`). Files with a broken cross-reference
     /// table are repaired by poppler and open normally; a file with only owner restrictions opens
     /// without a password.
@@ -53,7 +59,7 @@ public final class PDFDocument {
         guard index >= 0 && index < pageCount, let page = poppler_document_get_page(handle, Int32(index)) else {
             throw .damaged(path: path, detail: "page \(index + 1) of \(pageCount) cannot be reached: its page tree is broken")
         }
-        return PDFPage(handle: page, document: self, userUnit: userUnits.indices.contains(index) ? userUnits[index] : 1)
+        return PDFPage(handle: page, document: self, index: index, userUnit: userUnits.indices.contains(index) ? userUnits[index] : 1)
     }
 
     /// How page assembly (qpdf) reads the same file — its page count and units — for checking that

@@ -8,10 +8,13 @@ public final class PDFPage {
     /// Points per unit of the page's user space (/UserUnit; 1 on almost every page). poppler works
     /// in user-space units throughout; this page's sizes and renders are scaled by it into points.
     let userUnit: Double
+    /// The page's index in its document, 0-based.
+    let index: Int
 
-    init(handle: OpaquePointer, document: PDFDocument, userUnit: Double) {
+    init(handle: OpaquePointer, document: PDFDocument, index: Int, userUnit: Double) {
         self.handle = handle
         self.document = document
+        self.index = index
         self.userUnit = userUnit
     }
 
