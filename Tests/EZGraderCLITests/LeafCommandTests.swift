@@ -147,7 +147,7 @@ import TestSupport
         #expect(read.output == """
             Read 54 rows: 45 answered, 8 blank, 0 multiple, 1 uncertain.
             For review (left "?"; score them with ezgrader score or ezgrader grade):
-              Zoë Lefèvre — p. 1, mc-5: uncertain: unclear mark at E (0.17)
+              Zoë Lefèvre — p. 1, mc-5: uncertain: unclear mark at E (0.21)
 
             """, "\(read.error)")
         #expect(try run(folder, "export", "csv", "quiz", "--layout", "students").output.hasPrefix("Student,ID,Email,mc-1,"))
