@@ -22,10 +22,11 @@ import TestSupport
         _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")))
 
+        let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: "Ben")).box
         for (path, index) in [(folder.file("out/Ben.pdf"), 0), (folder.file("class.pdf"), 1)] {
-            let page = try PDFDocument(path: path).page(at: index).renderRGB(dpi: 72)
-            for point in [PagePoint(x: 300.5, y: 190), PagePoint(x: 363.5, y: 190), PagePoint(x: 330, y: 176.5), PagePoint(x: 330, y: 197.5)] {
-                #expect(isOrange(page[point]), "\(path): the box's frame at \(point) is drawn over the field: \(page[point])")
+            let page = try PDFDocument(path: path).page(at: index).renderRGB(dpi: 144)
+            for side in page.frameSides(box) {
+                #expect(isOrange(side), "\(path): the box's frame at \(box) is drawn over the field: \(side)")
             }
             #expect(isBlue(page[PagePoint(x: 390, y: 160)]) && isBlue(page[PagePoint(x: 285, y: 215)]),
                     "\(path): the field still shows around the box")
@@ -51,8 +52,9 @@ import TestSupport
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
         _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
-        let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0).renderRGB(dpi: 72)
-        #expect(isOrange(page[PagePoint(x: 300.5, y: 190)]), "the box over the ticked field: \(page[PagePoint(x: 300.5, y: 190)])")
+        let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0).renderRGB(dpi: 144)
+        let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: "Ben r")).box
+        #expect(isOrange(page.frameSides(box)[0]), "the box over the ticked field: \(page.frameSides(box))")
         #expect(isBlue(page[PagePoint(x: 390, y: 160)]) && isBlue(page[PagePoint(x: 285, y: 215)]), "the ticked state's appearance shows")
         #expect(PDFObjects.annotationSubtypes(folder.file("out/Ben r.pdf")) == [[]])
     }

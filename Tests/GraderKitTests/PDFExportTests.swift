@@ -29,9 +29,9 @@ import TestSupport
 
     /// A point on the left border of Q1's box on `name`'s page, where the box lands through that
     /// page's alignment.
-    private func borderOfQ1(_ project: GradingProject, _ name: String) throws -> PagePoint {
-        let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: name)).box
-        return PagePoint(x: box.origin.x + 0.5, y: box.origin.y + box.height / 2)
+    /// Q1's box on `name`'s page, where the page's alignment puts it.
+    private func boxOfQ1(_ project: GradingProject, _ name: String) throws -> PageRect {
+        try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: name)).box
     }
 
     private func isRed(_ color: RGBColor) -> Bool { color.red > 150 && color.green < 110 && color.blue < 110 }
@@ -57,12 +57,11 @@ import TestSupport
         for (index, name) in names.enumerated() {
             let original = try PDFDocument(path: project.scanPath(try project.store.gradeBook().students[index])).page(at: 0).renderRGB(dpi: 72)
             let exported = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 0).renderRGB(dpi: 72)
-            // The box's border: red when graded (Ben), orange while "?".
-            // (The box lands through the page's alignment, on a fractional point: the border's
-            // pixel is one of the three around it.)
-            let at = try borderOfQ1(project, name)
-            let pixels = [-1.0, 0, 1].map { exported[PagePoint(x: at.x + $0, y: at.y)] }
-            #expect(pixels.contains { name == "Ben" ? isRed($0) : isOrange($0) }, "\(name): \(pixels)")
+            // The box's border, where the page's alignment puts it: red when graded (Ben), orange while "?".
+            let box = try boxOfQ1(project, name)
+            let sides = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 0).renderRGB(dpi: 144).frameSides(box)
+            #expect(sides.allSatisfy { name == "Ben" ? isRed($0) : isOrange($0) }, "\(name): \(sides)")
+            let at = PagePoint(x: box.origin.x + 0.5, y: box.origin.y + box.height / 2)
             // Outside the grade box with its 2-point white backing and the total (top right margin),
             // the page is the scan, pixel for pixel.
             var changed = 0
@@ -89,9 +88,9 @@ import TestSupport
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), cover: true))
         func redPixelsUnderTheBox(_ name: String) throws -> Int {
             let page = try PDFDocument(path: folder.file("out/\(name).pdf")).page(at: 1).renderRGB(dpi: 72)
-            let box = try borderOfQ1(project, name)
+            let box = try boxOfQ1(project, name).origin
             var red = 0
-            for y in Int(box.y) + 14...Int(box.y) + 26 { for x in Int(box.x)...Int(box.x) + 100 where isRed(page[x, y]) { red += 1 } }
+            for y in Int(box.y) + 25...Int(box.y) + 37 { for x in Int(box.x)...Int(box.x) + 100 where isRed(page[x, y]) { red += 1 } }
             return red
         }
         #expect(try redPixelsUnderTheBox("Anna") > 20, "−1 Sign error in step 2, under Anna's box")
@@ -133,7 +132,7 @@ import TestSupport
         let document = try PDFDocument(path: folder.file("class.pdf"))
         #expect(try (0..<6).map { try document.page(at: $0).label } == ["Anna — p. 1", "Ben — p. 1", "O'Brien, Pat — p. 1",
                                                                 "Anna — p. 2", "Ben — p. 2", "O'Brien, Pat — p. 2"])
-        #expect(try isRed(try document.page(at: 1).renderRGB(dpi: 72)[try borderOfQ1(project, "Ben")]), "Ben's graded box on his page")
+        #expect(try document.page(at: 1).renderRGB(dpi: 144).frameSides(try boxOfQ1(project, "Ben")).allSatisfy(isRed), "Ben's graded box on his page")
         let withCover = try PDFDocument(path: folder.file("out/Ben.pdf"))
         #expect(withCover.pageCount == 3)
         #expect(try withCover.page(at: 0).text.contains("Total 3.5 / 4"))
@@ -145,7 +144,7 @@ import TestSupport
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0)
         #expect(page.size == PageSize(width: 792, height: 612))
-        #expect(isRed(try page.renderRGB(dpi: 72)[try borderOfQ1(project, "Ben r")]))
+        #expect(try page.renderRGB(dpi: 144).frameSides(try boxOfQ1(project, "Ben r")).allSatisfy(isRed))
     }
 
     @Test func annotationsAlreadyOnTheScanAreKept() throws {

@@ -47,9 +47,11 @@ import TestSupport
         }
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), cover: true))
 
-        let frames = [PageRect(origin: PagePoint(x: 300, y: 176), width: 64, height: 22),
-                      PageRect(origin: PagePoint(x: 100, y: 500), width: 64, height: 22)]
         for name in ["Anna", "Ben"] {
+            // Where the boxes sit on this student's pages, through each page's alignment.
+            let frames = try ["Q1", "Q2"].map { question in
+                try project.placement(of: try project.question(named: question).question.id, for: try project.student(named: name)).box
+            }
             let document = try PDFDocument(path: folder.file("out/\(name).pdf"))
             #expect(document.pageCount == 3, "a cover page and the two pages")
             for (index, frame) in frames.enumerated() {

@@ -16,3 +16,26 @@ extension PageBitmap {
         return minX == .max ? nil : PagePoint(x: Double(minX) / scale, y: Double(minY) / scale)
     }
 }
+
+extension PageBitmap {
+    /// The colour of each side of a box frame drawn at `frame` (points) — left, right, top,
+    /// bottom, at their middles — each the most colourful pixel within a point across the side:
+    /// a frame placed through a page's alignment sits on fractional points, its border shared
+    /// between pixels (render at 144 dpi or more so one of them is fully covered).
+    public func frameSides(_ frame: PageRect) -> [RGBColor] {
+        let (x0, y0) = (frame.origin.x, frame.origin.y), (x1, y1) = (x0 + frame.width, y0 + frame.height)
+        let (midX, midY) = ((x0 + x1) / 2, (y0 + y1) / 2)
+        let across = stride(from: -1.0, through: 1.0, by: 72 / dpi / 2)
+        let sides: [(Double) -> PagePoint] = [
+            { PagePoint(x: x0 + $0, y: midY) }, { PagePoint(x: x1 + $0, y: midY) },
+            { PagePoint(x: midX, y: y0 + $0) }, { PagePoint(x: midX, y: y1 + $0) },
+        ]
+        return sides.map { side in
+            across.map { self[side($0)] }.max { colourfulness($0) < colourfulness($1) }!
+        }
+    }
+
+    private func colourfulness(_ c: RGBColor) -> Int {
+        Int(max(c.red, c.green, c.blue)) - Int(min(c.red, c.green, c.blue))
+    }
+}

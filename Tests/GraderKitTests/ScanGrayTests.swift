@@ -1,0 +1,56 @@
+import Foundation
+import GraderKit
+import GraderOMR
+import GraderPDF
+import ScanFactory
+import Testing
+import TestSupport
+
+/// Scanned pages are read for alignment and bubbles straight from their JPEG at a reduced scale;
+/// what comes out must look like poppler's render of the same page, and only scanned pages take
+/// that path.
+@Suite struct ScanGrayTests {
+    @Test func aScannedPageIsDecodedFromItsJPEGAndLooksLikePopplersRender() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("Anna.pdf")
+        try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: path), studentName: "Anna", studentNumber: 1, pageCount: 1,
+                                            style: ScanStyle(dpi: 150, jpegQuality: 70, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.2),
+                                            seed: 7)
+        let page = try PDFDocument(path: path).page(at: 0)
+        // 150 dpi is 1275 pixels wide: 1/4 of it (319) is the smallest scale at least 306 wide.
+        let scan = try #require(page.scanGray(minimumWidth: 306))
+        #expect((scan.width, scan.height) == (319, 413))
+        let fast = try GrayImage(rendering: page, pixelsPerPoint: 0.5)
+        #expect((fast.width, fast.height) == (306, 396))
+        let poppler = try page.renderRGB(dpi: 36)
+        var difference = 0, ink = (fast: 0, poppler: 0)
+        for index in 0..<(306 * 396) {
+            let grey = (Int(poppler.rgb[3 * index]) * 77 + Int(poppler.rgb[3 * index + 1]) * 150 + Int(poppler.rgb[3 * index + 2]) * 29 + 128) >> 8
+            difference += abs(grey - Int(fast.bytes[index]))
+            ink.poppler += 255 - grey
+            ink.fast += 255 - Int(fast.bytes[index])
+        }
+        // The same page: on average within a few grey levels, the same amount of ink within 5 %.
+        #expect(Double(difference) / Double(306 * 396) < 6, "mean difference \(Double(difference) / Double(306 * 396))")
+        #expect(abs(ink.fast - ink.poppler) * 100 < 5 * ink.poppler, "\(ink)")
+    }
+
+    @Test func aPageThatIsNotOneScannedJPEGIsLeftToPoppler() throws {
+        let folder = TemporaryFolder()
+        let drawn = folder.file("drawn.pdf")
+        let content = "0 0 m 300 300 l S"
+        try HostilePDF.write([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ], to: drawn)
+        #expect(try PDFDocument(path: drawn).page(at: 0).scanGray(minimumWidth: 306) == nil)
+        // A scanned page turned by /Rotate is drawn by poppler too.
+        let turned = folder.file("turned.pdf")
+        try TestClass.scanned(["turned"], pages: 1, in: folder)
+        try qpdf(folder.file("turned.pdf"), "--rotate=+90", "--replace-input")
+        #expect(try PDFDocument(path: turned).page(at: 0).scanGray(minimumWidth: 100) == nil)
+        #expect(try PDFDocument(path: folder.file("turned.pdf")).page(at: 0).size.width == 792)
+    }
+}
