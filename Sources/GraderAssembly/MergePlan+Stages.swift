@@ -20,7 +20,7 @@ extension MergePlan {
                 overlay = Overlay(source: cover.source - base, pageIndex: cover.pageIndex)
             }
             finalPages.append(Page(source: group, pageIndex: stagePages[group].count))
-            stagePages[group].append(Page(source: page.source - base, pageIndex: page.pageIndex, overlay: overlay))
+            stagePages[group].append(Page(source: page.source - base, pageIndex: page.pageIndex, overlay: overlay, rotation: page.rotation))
         }
         let stages = stagePages.indices.map { group in
             MergePlan(sources: Array(sources[(group * maxSources)..<min((group + 1) * maxSources, sources.count)]), pages: stagePages[group])

@@ -22,12 +22,16 @@ public struct MergePlan: Sendable, Equatable {
         public let pageIndex: Int
         /// A page laid over this one (the grade layer), or nil to copy the page alone.
         public var overlay: Overlay?
+        /// A clockwise turn (0, 90, 180, 270) added to the page's /Rotate, so a page scanned
+        /// upside down or sideways shows upright; its content is not touched.
+        public var rotation: Int
 
-        /// Creates a page pick, with a page laid over it when `overlay` is given.
-        public init(source: Int, pageIndex: Int, overlay: Overlay? = nil) {
+        /// Creates a page pick, with a page laid over it when `overlay` is given, turned by `rotation`.
+        public init(source: Int, pageIndex: Int, overlay: Overlay? = nil, rotation: Int = 0) {
             self.source = source
             self.pageIndex = pageIndex
             self.overlay = overlay
+            self.rotation = rotation
         }
     }
 

@@ -41,7 +41,7 @@ public enum PageAssembler {
         try writeAtomically(output, to: outputPath)
     }
 
-    private static func copyPages(_ pages: [MergePlan.Page], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
+    static func copyPages(_ pages: [MergePlan.Page], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
         for pick in pages {
             guard sources.indices.contains(pick.source) else { throw .badPlan("no source \(pick.source)") }
             let source = sources[pick.source]
@@ -54,7 +54,19 @@ public enum PageAssembler {
                 throw .readFailed(path: source.path, detail: output.lastError)
             }
             qpdf_oh_release(source.data, page)
+            if pick.rotation % 360 != 0 { try turn(lastPageOf: output, by: pick.rotation) }
         }
+    }
+
+    /// Adds `degrees` to the /Rotate of the output's last page (which qpdf gave its inherited value).
+    private static func turn(lastPageOf output: QPDFHandle, by degrees: Int) throws(AssemblyError) {
+        let q = output.data
+        let page = qpdf_get_page_n(q, output.pageCount - 1)
+        let rotate = qpdf_oh_get_key(q, page, "/Rotate")
+        let now = qpdf_oh_is_number(q, rotate) != 0 ? Int(qpdf_oh_get_numeric_value(q, rotate).rounded()) : 0
+        let turned = ((now + degrees) % 360 + 360) % 360
+        qpdf_oh_replace_key(q, page, "/Rotate", qpdf_oh_new_integer(q, Int64(turned)))
+        try output.check { .writeFailed(path: output.path, detail: $0) }
     }
 
     private static func layOverlays(_ pages: [MergePlan.Page], on pageObjects: [qpdf_oh], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
@@ -70,7 +82,7 @@ public enum PageAssembler {
         return pages
     }
 
-    private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
+    static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
         let temporary = AtomicFile.temporaryPath(for: outputPath)
         defer { unlink(temporary) }
         // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.

@@ -24,6 +24,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Questions in the project benchmark.") var projectQuestions = 50
     @Flag(help: "Only the project benchmarks (no scanned class).") var projectOnly = false
     @Flag(help: "Only the ezgrader serve benchmark (page images, score round trips, memory).") var serveOnly = false
+    @Flag(help: "Only the bulk-scan benchmark (new --bulk against qpdf splitting by page ranges).") var bulkOnly = false
+    @Option(help: "Copies in the bulk-scan benchmark (also run at half the size).") var bulkCopies = 200
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
@@ -39,6 +41,7 @@ struct Bench: ParsableCommand {
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
         if serveOnly { return try serveBench(binary: binary) }
+        if bulkOnly { return try BulkBench.run(binary: binary, copies: bulkCopies, pages: pages, runs: runs, in: work) }
         try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try ConcurrencyBench.run(binary: binary, bench: bench, writers: writers, scoresPerWriter: scoresPerWriter, readers: readers, in: work)
@@ -68,6 +71,7 @@ struct Bench: ParsableCommand {
         }
         try ExportBench.run(binary: binary, files: files, pages: pages, runs: runs, in: work, inputBytes: inputBytes)
         try serveBench(binary: binary)
+        try BulkBench.run(binary: binary, copies: bulkCopies, pages: pages, runs: runs, in: work)
     }
 
     /// The server on a synthetic large project and on 20 scanned booklets of 4 pages.
