@@ -29,4 +29,20 @@ public enum PageLikeness {
         let spread = ((sumAA - sumA * sumA / n) * (sumBB - sumB * sumB / n)).squareRoot()
         return spread > 0 ? covariance / spread : 0
     }
+
+    /// The pixelwise median of `images` (cropped to the smallest): what the printed page looks like
+    /// without any one copy's handwriting, noise or dust.
+    public static func consensus(of images: [GrayImage]) -> GrayImage {
+        guard let first = images.first, images.count > 1 else { return images.first ?? GrayImage(width: 1, height: 1, filledWith: 255, pixelsPerPoint: pixelsPerPoint) }
+        let width = images.map(\.width).min()!, height = images.map(\.height).min()!
+        var bytes = [UInt8](repeating: 0, count: width * height), column = [UInt8](repeating: 0, count: images.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                for (index, image) in images.enumerated() { column[index] = image[x, y] }
+                column.sort()
+                bytes[y * width + x] = column[column.count / 2]
+            }
+        }
+        return GrayImage(width: width, height: height, bytes: bytes, pixelsPerPoint: first.pixelsPerPoint)
+    }
 }

@@ -46,9 +46,13 @@ public enum MarkedExamWriter {
         let scale = dpi / 72
         var number = 0
         for bit in 0..<bits {
-            let x = Int((left + Double(bit) * pitch + side / 2) * scale), y = Int((top + side / 2) * scale)
-            guard x >= 0, y >= 0, x < width, y < height else { return 0 }
-            if grey[y * width + x] < 128 { number |= 1 << bit }
+            // The mean over the square's middle half: a speck of dust does not flip a bit.
+            let x0 = Int((left + Double(bit) * pitch + side / 4) * scale), y0 = Int((top + side / 4) * scale)
+            let x1 = Int((left + Double(bit) * pitch + side * 3 / 4) * scale), y1 = Int((top + side * 3 / 4) * scale)
+            guard x0 >= 0, y0 >= 0, x1 < width, y1 < height, x1 > x0, y1 > y0 else { return 0 }
+            var sum = 0
+            for y in y0..<y1 { for x in x0..<x1 { sum += Int(grey[y * width + x]) } }
+            if sum / ((x1 - x0) * (y1 - y0)) < 128 { number |= 1 << bit }
         }
         return number
     }
