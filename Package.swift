@@ -35,6 +35,12 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CZBar", pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]),
 
         // Files written whole or not at all: checked writes, fsync, rename into place.
         .target(name: "GraderFiles"),
@@ -43,6 +49,8 @@ let package = Package(
         // Safe handles over poppler (reading, rendering) and cairo (drawing); qpdf (through page
         // assembly) reads the /UserUnit poppler ignores.
         .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
+        // Page codes: QR symbols made with libqrencode, read back from scans with zbar.
+        .target(name: "GraderCodes", dependencies: ["GraderCore", "CQRencode", "CZBar"]),
         // Page assembly at the PDF-object level through qpdf.
         .target(name: "GraderAssembly", dependencies: ["CQPDF", "GraderFiles"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
@@ -53,7 +61,7 @@ let package = Package(
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderFiles", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR",
+                "GraderCore", "GraderFiles", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR", "GraderCodes",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]),
@@ -72,7 +80,7 @@ let package = Package(
             ]),
 
         // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore"]),
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"]),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [

@@ -35,14 +35,13 @@ public enum PageAssembler {
         }
         try copyPages(plan.pages, from: sources, into: output)
         let pageObjects = try outputPages(output)
-        try turn(plan.pages, on: pageObjects, in: output)
         try layOverlays(plan.pages, on: pageObjects, from: sources, into: output)
         if !plan.pageLabels.isEmpty { try PageLabels.install(plan.pageLabels, in: output) }
         if !plan.outline.isEmpty { try Outline.install(plan.outline, pages: pageObjects, in: output) }
         try writeAtomically(output, to: outputPath)
     }
 
-    private static func copyPages(_ pages: [MergePlan.Page], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
+    static func copyPages(_ pages: [MergePlan.Page], from sources: [QPDFHandle], into output: QPDFHandle) throws(AssemblyError) {
         for pick in pages {
             guard sources.indices.contains(pick.source) else { throw .badPlan("no source \(pick.source)") }
             let source = sources[pick.source]
@@ -55,19 +54,21 @@ public enum PageAssembler {
                 throw .readFailed(path: source.path, detail: output.lastError)
             }
             qpdf_oh_release(source.data, page)
+            // A page scanned upside down is turned upright by its /Rotate (before the overlays, which
+            // are laid upright over the page as then displayed); its content stays untouched.
+            guard pick.turn % 90 == 0 else { throw .badPlan("a page can only be turned by a multiple of 90°, not \(pick.turn)°") }
+            if pick.turn % 360 != 0 { try turn(lastPageOf: output, by: pick.turn) }
         }
     }
 
-    /// Adds each pick's turn to its output page's /Rotate (before the overlays, which are laid
-    /// upright over the page as then displayed).
-    private static func turn(_ pages: [MergePlan.Page], on pageObjects: [qpdf_oh], in output: QPDFHandle) throws(AssemblyError) {
+    /// Adds `degrees` (a multiple of 90) to the /Rotate of the output's last page (which qpdf gave its inherited value).
+    private static func turn(lastPageOf output: QPDFHandle, by degrees: Int) throws(AssemblyError) {
         let q = output.data
-        for (pick, page) in zip(pages, pageObjects) where pick.turn % 360 != 0 {
-            guard pick.turn % 90 == 0 else { throw .badPlan("a page can only be turned by a multiple of 90°, not \(pick.turn)°") }
-            let current = qpdf_oh_get_key(q, page, "/Rotate")
-            let degrees = qpdf_oh_is_number(q, current) != 0 ? Int(qpdf_oh_get_numeric_value(q, current).rounded()) : 0
-            qpdf_oh_replace_key(q, page, "/Rotate", qpdf_oh_new_integer(q, Int64(((degrees + pick.turn) % 360 + 360) % 360)))
-        }
+        let page = qpdf_get_page_n(q, output.pageCount - 1)
+        let rotate = qpdf_oh_get_key(q, page, "/Rotate")
+        let now = qpdf_oh_is_number(q, rotate) != 0 ? Int(qpdf_oh_get_numeric_value(q, rotate).rounded()) : 0
+        let turned = ((now + degrees) % 360 + 360) % 360
+        qpdf_oh_replace_key(q, page, "/Rotate", qpdf_oh_new_integer(q, Int64(turned)))
         try output.check { .writeFailed(path: output.path, detail: $0) }
     }
 
@@ -84,7 +85,7 @@ public enum PageAssembler {
         return pages
     }
 
-    private static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
+    static func writeAtomically(_ output: QPDFHandle, to outputPath: String) throws(AssemblyError) {
         let temporary = AtomicFile.temporaryPath(for: outputPath)
         defer { unlink(temporary) }
         // qpdf keeps the file name's pointer until qpdf_write returns, so the C string must live that long.

@@ -53,18 +53,7 @@ public struct GradingProject: Sendable {
             }
         }
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
-        let staging = StagingFolder.path(for: folder)
-        StagingFolder.removeAbandoned(for: folder)
-        do {
-            try build(staging, loaded, rubricPath: rubricPath, masterPath: masterPath, grader: grader, aligning: aligning)
-            guard rename(staging, folder) == 0 else {
-                throw ProjectError.importFailed(path: folder, detail: "the finished project could not be moved into place ("
-                    + String(cString: strerror(errno)) + ")")
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: staging)
-            throw error
-        }
+        try StagingFolder.build(folder) { staging in try build(staging, loaded, rubricPath: rubricPath, masterPath: masterPath, grader: grader, aligning: aligning) }
         return try open(folder, as: grader)
     }
 

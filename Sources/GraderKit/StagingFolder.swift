@@ -22,4 +22,21 @@ enum StagingFolder {
             }
         }
     }
+
+    /// Builds `folder` through `body` in its staging folder, then renames it into place; on any
+    /// failure the staging folder is removed and the error rethrown, so no half-made project stays.
+    static func build(_ folder: String, _ body: (String) throws -> Void) throws {
+        let staging = path(for: folder)
+        removeAbandoned(for: folder)
+        do {
+            try body(staging)
+            guard rename(staging, folder) == 0 else {
+                throw ProjectError.importFailed(path: folder, detail: "the finished project could not be moved into place ("
+                    + String(cString: strerror(errno)) + ")")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        }
+    }
 }

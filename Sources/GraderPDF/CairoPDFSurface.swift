@@ -51,3 +51,22 @@ final class CairoPDFSurface {
         try CairoStatus.check(cairo_surface_status(surface), path: path)
     }
 }
+
+extension CairoPDFSurface {
+    /// Writes a layer to lay over other pages: one page per item (at least one), each of
+    /// `size(item)` and drawn by `draw` on a transparent background, written atomically.
+    static func writeLayer<Item>(_ items: [Item], named name: String, to path: String, size: (Item) -> PageSize,
+                                 draw: (Item, OpaquePointer) -> Void) throws(PDFError) {
+        // cairo would still write one blank page, which a plan would then lay over the wrong page.
+        guard let first = items.first else { throw .drawingFailed(path: path, detail: "\(name) needs at least one page") }
+        try AtomicOutput.write(to: path, expecting: .pdf) { temporary throws(PDFError) in
+            let surface = try CairoPDFSurface(path: temporary, firstPage: size(first))
+            for item in items {
+                surface.beginPage(size: size(item))
+                draw(item, surface.context)
+                surface.endPage()
+            }
+            try surface.finish()
+        }
+    }
+}

@@ -7,16 +7,8 @@ public enum GradeLayerWriter {
     /// Writes one page per entry of `pages` (at least one), each of that entry's displayed size, with only its
     /// marks on a transparent background; written atomically, and byte-for-byte the same for the same marks.
     public static func write(_ pages: [PageMarks], to path: String) throws(PDFError) {
-        // cairo would still write one blank page, which a plan would then lay over the wrong page.
-        guard let first = pages.first else { throw .drawingFailed(path: path, detail: "a grade layer needs at least one page") }
-        try AtomicOutput.write(to: path, expecting: .pdf) { temporary throws(PDFError) in
-            let surface = try CairoPDFSurface(path: temporary, firstPage: first.size)
-            for page in pages {
-                surface.beginPage(size: page.size)
-                draw(page.marks, on: surface.context, size: page.size)
-                surface.endPage()
-            }
-            try surface.finish()
+        try CairoPDFSurface.writeLayer(pages, named: "a grade layer", to: path, size: \.size) { page, cr in
+            draw(page.marks, on: cr, size: page.size)
         }
     }
 

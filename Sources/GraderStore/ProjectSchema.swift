@@ -6,16 +6,17 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 8
+    static let version = 9
 
     /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item"]
+    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy"]
 
     /// Recorded tables whose rows are also identified by columns other than the id (a row
     /// deleted and inserted again gets a new id): table → key columns.
     static let naturalKeys: [(table: String, columns: [String])] = [
         ("score", ["question_id", "student_id"]), ("bubble_reading", ["student_id", "block_id", "row"]),
         ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]), ("applied_item", ["item_id", "student_id"]),
+        ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]),
     ]
 
     /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
@@ -195,6 +196,42 @@ enum ProjectSchema {
                 PRAGMA user_version = 8;
                 """)
             try HistoryTriggers.install(on: "page_source", in: db)
+        }
+        migrator.registerMigration("v9: bulk scans sorted into prepared copies") { db in
+            // What was read on every page of every bulk scan ('' = no readable code, 'blank', or the
+            // code's text) and where a page was placed by hand; the sort into copies is derived
+            // from these rows (BulkSort), and a complete copy becomes a student whose page_source
+            // rows point at the bulk scans' pages.
+            try db.execute(sql: """
+                CREATE TABLE bulk_exam (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    exam TEXT NOT NULL,
+                    copies INTEGER NOT NULL CHECK (copies > 0));
+                CREATE TABLE bulk_scan (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    file TEXT NOT NULL UNIQUE,
+                    original TEXT NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    pages INTEGER NOT NULL);
+                CREATE TABLE scan_page (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    scan_id INTEGER NOT NULL REFERENCES bulk_scan(id) ON DELETE CASCADE,
+                    page_index INTEGER NOT NULL,
+                    reading TEXT NOT NULL,
+                    rotation INTEGER NOT NULL DEFAULT 0 CHECK (rotation IN (0, 90, 180, 270)),
+                    hand_copy INTEGER,
+                    hand_page INTEGER,
+                    UNIQUE (scan_id, page_index));
+                CREATE TABLE exam_copy (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    copy INTEGER NOT NULL UNIQUE,
+                    name TEXT,
+                    roster_id TEXT,
+                    email TEXT,
+                    student_id INTEGER UNIQUE REFERENCES student(id) ON DELETE SET NULL);
+                PRAGMA user_version = 9;
+                """)
+            for table in ["bulk_scan", "scan_page", "exam_copy"] { try HistoryTriggers.install(on: table, in: db) }
         }
         return migrator
     }

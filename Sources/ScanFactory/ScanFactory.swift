@@ -46,5 +46,18 @@ public enum ScanFactory {
     public static func scoreBoxOrigin(page: Int, slot: Int) -> (x: Double, y: Double) {
         ExamLayout.scoreBoxOrigin(areaTop: ExamLayout.questionArea(page: page, slot: slot).top)
     }
+
+    /// Writes a bulk scan of `sheets` taken from the printed PDF at `printed` (one grey JPEG per
+    /// page, rendered from the printed page with the style's skew, offset and noise; upside-down
+    /// sheets turned, smudged codes blotted, blank backs empty paper).
+    public static func writeBulkScan(of printed: String, sheets: [BulkSheet], to url: URL, style: ScanStyle = .sample,
+                                     seed: UInt64 = 1) throws {
+        try BulkScanWriter.write(printed: printed, sheets: sheets, to: url, style: style, seed: seed)
+    }
+
+    /// Writes an exam to print whose pages each carry their number as a row of squares (see `MarkedExamWriter`).
+    public static func writeMarkedExam(to url: URL, pageCount: Int) throws {
+        try MarkedExamWriter.write(to: url, pageCount: pageCount)
+    }
 }
 

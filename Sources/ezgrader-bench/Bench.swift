@@ -28,6 +28,8 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only page alignment: per page, a class on both cores, and new against --baseline.") var alignment = false
     @Option(help: "Students in the alignment benchmark's class.") var alignmentStudents = 200
     @Option(help: "An ezgrader binary without page alignment, to time new against.") var baseline: String?
+    @Flag(help: "Only the bulk-scan benchmark (new --bulk against qpdf splitting by page ranges).") var bulkOnly = false
+    @Option(help: "Copies in the bulk-scan benchmark (also run at half the size).") var bulkCopies = 200
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
@@ -47,6 +49,7 @@ struct Bench: ParsableCommand {
             return try AlignmentBench.run(binary: binary, baseline: baseline, students: alignmentStudents, importStudents: students,
                                           pages: pages, runs: runs, in: work)
         }
+        if bulkOnly { return try BulkBench.run(binary: binary, copies: bulkCopies, pages: pages, runs: runs, in: work) }
         try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)
         let bench = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try ConcurrencyBench.run(binary: binary, bench: bench, writers: writers, scoresPerWriter: scoresPerWriter, readers: readers, in: work)
@@ -76,6 +79,7 @@ struct Bench: ParsableCommand {
         }
         try ExportBench.run(binary: binary, files: files, pages: pages, runs: runs, in: work, inputBytes: inputBytes)
         try serveBench(binary: binary)
+        try BulkBench.run(binary: binary, copies: bulkCopies, pages: pages, runs: runs, in: work)
     }
 
     /// The server on a synthetic large project and on 20 scanned booklets of 4 pages.

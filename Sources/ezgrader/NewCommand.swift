@@ -10,8 +10,21 @@ struct NewCommand: ParsableCommand {
             (each its own copy — a reflink where the file system allows — with its SHA-256). The scans are checked \
             like merge checks them.
 
+            --bulk: the scans are one or a few PDFs of the whole class, printed with ezgrader \
+            prepare. Pages are sorted into copies by their codes (any order, upside down, blank \
+            backs skipped); pages scanned twice, other exams' pages, missing pages and pages \
+            without a readable code are listed (fix them with assign and add-scans). With \
+            --roster, copy N is the roster's N-th student, as prepare printed it; otherwise match \
+            copies to students with ezgrader match.
+
+            --pages-per-student N: a bulk scan without codes is split every N pages; a copy whose \
+            first page does not look like page 1 (a dropped or doubled page) is named and nothing \
+            is created.
+
             Example:
               ezgrader new exam SamplePDFs/scanned --roster SamplePDFs/roster.csv
+              ezgrader new exam --bulk batch1.pdf batch2.pdf --roster roster.csv
+              ezgrader new quiz --pages-per-student 2 quiz-scan.pdf
             """)
 
     @Argument(help: "Project name; the folder NAME.ezgrader is created.") var name: String
@@ -21,11 +34,14 @@ struct NewCommand: ParsableCommand {
     @Option(help: "A rubric (YAML) whose questions to add.") var rubric: String?
     @Option(help: ArgumentHelp("The unwritten exam (PDF) to align every page to; default: the first student's booklet.",
                                valueName: "blank.pdf")) var master: String?
+    @Flag(help: "The scans are bulk scans of copies printed with ezgrader prepare.") var bulk = false
+    @Option(help: "Split bulk scans without codes every N pages.") var pagesPerStudent: Int?
     @OptionGroup var grader: GraderOption
     @Flag(help: "Print the result as JSON.") var json = false
 
     func run() throws {
         let folder = GradingProject.newFolder(named: name)
+        if bulk || pagesPerStudent != nil { return try runBulk(folder) }
         let progress = TerminalProgress(label: "checking scans")
         let aligning = TerminalProgress(label: "aligning pages")
         let project = try reportingErrors {
@@ -48,6 +64,27 @@ struct NewCommand: ParsableCommand {
             } else {
                 print("\(count(book.questions.count, "question")) from the rubric. Next: ezgrader grade \(folder)")
             }
+        }
+    }
+
+    private func runBulk(_ folder: String) throws {
+        let progress = TerminalProgress(label: "reading page codes")
+        let (project, report) = try reportingErrors {
+            guard let pagesPerStudent else {
+                return try GradingProject.createFromBulk(folder, scans: scans, rosterPath: roster, rubricPath: rubric,
+                                                         grader: try grader.resolved(), progress: progress.update)
+            }
+            return try GradingProject.createFromFixedSplit(folder, scans: scans, pagesPerStudent: pagesPerStudent, rosterPath: roster,
+                                                           rubricPath: rubric, grader: try grader.resolved(), progress: progress.update)
+        }
+        progress.finish()
+        let book = try reportingErrors { try project.directory() }
+        if json {
+            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)",
+                           "problems": "\(report.lines.count)"])
+        } else {
+            print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
+            printBulkReport(report)
         }
     }
 }

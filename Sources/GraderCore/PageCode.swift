@@ -1,0 +1,53 @@
+/// What the code printed on one page of one prepared copy says: the exam, the copy and the page.
+///
+/// Its text (`EZG1:EXAM:COPY/COPIES:PAGE/PAGES`) is what the QR symbol holds; the same facts are
+/// printed beside it for people. Copies and pages are 1-based, as users see them.
+public struct PageCode: Sendable, Hashable, CustomStringConvertible {
+    /// The exam's id, shared by every page of every copy printed together.
+    public let exam: String
+    /// The copy (1-based).
+    public let copy: Int
+    /// How many copies were printed.
+    public let copies: Int
+    /// The page of the copy (1-based).
+    public let page: Int
+    /// Pages in each copy.
+    public let pages: Int
+
+    /// The prefix every ezgrader page code starts with (and its format version).
+    public static let prefix = "EZG1"
+
+    /// A code; nil when a number is out of range or the exam id is not 1–16 letters and digits.
+    public init?(exam: String, copy: Int, copies: Int, page: Int, pages: Int) {
+        guard Self.isValidExamID(exam), (1...copies).contains(copy), (1...pages).contains(page) else { return nil }
+        self.exam = exam
+        self.copy = copy
+        self.copies = copies
+        self.page = page
+        self.pages = pages
+    }
+
+    /// Parses a code's text; nil when it is not an ezgrader page code.
+    public init?(text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 5, parts[0] == Self.prefix else { return nil }
+        let copy = parts[2].split(separator: "/"), page = parts[3].split(separator: "/")
+        guard copy.count == 2, page.count == 2, let c = Int(copy[0]), let cs = Int(copy[1]), let p = Int(page[0]), let ps = Int(page[1])
+        else { return nil }
+        self.init(exam: String(parts[1]), copy: c, copies: cs, page: p, pages: ps)
+        _ = parts[4]  // reserved; empty in version 1
+    }
+
+    /// The text the QR symbol holds.
+    public var text: String { "\(Self.prefix):\(exam):\(copy)/\(copies):\(page)/\(pages):" }
+
+    /// The same facts for people, printed beside the symbol.
+    public var label: String { "\(exam) · copy \(copy) · page \(page)/\(pages)" }
+
+    public var description: String { "copy \(copy) page \(page)" }
+
+    /// True for 1–16 ASCII letters and digits (printed, typed and compared as is).
+    public static func isValidExamID(_ id: String) -> Bool {
+        (1...16).contains(id.count) && id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GraderAssembly
+import GraderCodes
+import GraderCore
+import GraderFiles
+import GraderPDF
+
+/// Print-ready copies of an exam: every page of every copy carries a QR code of the exam, the
+/// copy and the page, with the same in text beside it; the exam's own pages are copied untouched
+/// and the codes laid over them (page assembly, as exports lay the grade layer).
+public enum ExamPreparation {
+    /// The side of a printed code, in points (about 17 mm): 3 px a module at 100 dpi.
+    public static let codeSide = 48.0
+
+    /// What was printed.
+    public struct Prepared: Sendable, Equatable {
+        /// The exam id on every code.
+        public let exam: String
+        /// Copies printed.
+        public let copies: Int
+        /// Pages in each copy.
+        public let pages: Int
+        /// The students copies 1, 2, … are for (roster order); empty without a roster.
+        public let students: [String]
+    }
+
+    /// Writes `copies` coded copies of `examPath` to `outputPath` (atomically). With a roster,
+    /// copy N is for the roster's N-th student, whose name is printed on its page 1; `codeAt`
+    /// is the code's top-left corner (default: the top-right margin); `examID` defaults to a
+    /// fresh random id.
+    public static func prepare(exam examPath: String, copies: Int?, rosterPath: String?, codeAt: PagePoint?,
+                               examID: String?, to outputPath: String) throws -> Prepared {
+        let roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) }
+        let count = copies ?? roster?.entries.count ?? 1
+        guard (1...9999).contains(count) else { throw BulkError.badCopyCount(count) }
+        if let roster, roster.entries.count > count {
+            throw BulkError.rosterLargerThanCopies(roster: roster.path, students: roster.entries.count, copies: count)
+        }
+        let exam = examID ?? freshExamID()
+        guard PageCode.isValidExamID(exam) else { throw BulkError.badExamID(exam) }
+        let document = try PDFDocument(path: examPath)
+        let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
+        var labels: [CodeLabel] = []
+        for copy in 1...count {
+            for (index, size) in sizes.enumerated() {
+                let at = codeAt ?? PagePoint(x: size.width - codeSide - 20, y: 14)
+                guard at.x >= 0, at.y >= 0, at.x + codeSide + 6 <= size.width, at.y + codeSide + 30 <= size.height else {
+                    throw BulkError.codeOffPage(x: at.x, y: at.y, page: index + 1, width: size.width, height: size.height)
+                }
+                let code = PageCode(exam: exam, copy: copy, copies: count, page: index + 1, pages: sizes.count)!
+                let name = index == 0 && copy <= (roster?.entries.count ?? 0) ? roster!.entries[copy - 1].student.name : nil
+                labels.append(CodeLabel(size: size, matrix: try QREncoder.matrix(for: code.text), at: at, side: codeSide,
+                                        text: code.label, name: name))
+            }
+        }
+        let layer = AtomicFile.temporaryPath(for: outputPath + ".codes")
+        defer { unlink(layer) }
+        try CodeLayerWriter.write(labels, to: layer)
+        let pages = (0..<count * sizes.count).map {
+            MergePlan.Page(source: 0, pageIndex: $0 % sizes.count, overlay: .init(source: 1, pageIndex: $0))
+        }
+        try PageAssembler.write(MergePlan(sources: [.init(path: examPath), .init(path: layer)], pages: pages), to: outputPath)
+        return Prepared(exam: exam, copies: count, pages: sizes.count, students: roster?.entries.map(\.student.name) ?? [])
+    }
+
+    /// Six characters no one confuses when reading them aloud (no 0/O, 1/I/L).
+    static func freshExamID() -> String {
+        let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+    }
+}

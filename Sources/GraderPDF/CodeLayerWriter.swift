@@ -1,0 +1,60 @@
+internal import CCairo
+import GraderCore
+
+/// One page code to print: the symbol, its text for people, and (page 1 of a pre-assigned copy)
+/// the student's name, on a page of `size` points.
+public struct CodeLabel: Sendable, Equatable {
+    /// The displayed size of the page it goes on.
+    public let size: PageSize
+    /// The QR symbol.
+    public let matrix: QRMatrix
+    /// Where the symbol's top-left corner goes (points from the page's top-left corner).
+    public let at: PagePoint
+    /// The symbol's side in points (its quiet zone is added around it).
+    public let side: Double
+    /// The code's text for people, printed under the symbol.
+    public let text: String
+    /// The student the copy is for, printed under the text; nil for none.
+    public let name: String?
+
+    /// Creates a label.
+    public init(size: PageSize, matrix: QRMatrix, at: PagePoint, side: Double, text: String, name: String?) {
+        self.size = size
+        self.matrix = matrix
+        self.at = at
+        self.side = side
+        self.text = text
+        self.name = name
+    }
+}
+
+/// Draws page codes as vector PDF pages that hold only the codes (on a white backing), to be laid
+/// over the exam's untouched pages by page assembly, as the grade layer is.
+public enum CodeLayerWriter {
+    /// Writes one page per label, atomically.
+    public static func write(_ labels: [CodeLabel], to path: String) throws(PDFError) {
+        try CairoPDFSurface.writeLayer(labels, named: "a code layer", to: path, size: \.size) { label, cr in draw(label, on: cr) }
+    }
+
+    private static func draw(_ label: CodeLabel, on cr: OpaquePointer) {
+        let module = label.side / Double(label.matrix.size), quiet = 2 * module
+        let text = PangoText(label.text, fontSize: 5.5, for: cr)
+        let name = label.name.map { PangoText($0, fontSize: 9, bold: true, for: cr) }
+        let textTop = label.at.y + label.side + quiet
+        let width = max(label.side + 2 * quiet, text.logicalBox.width, name?.logicalBox.width ?? 0)
+        let right = label.at.x + label.side + quiet
+        let height = label.side + 2 * quiet + text.logicalBox.height + (name?.logicalBox.height ?? 0)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, right - width, label.at.y - quiet, width, height)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        for row in 0..<label.matrix.size {
+            for column in 0..<label.matrix.size where label.matrix[column, row] {
+                cairo_rectangle(cr, label.at.x + Double(column) * module, label.at.y + Double(row) * module, module, module)
+            }
+        }
+        cairo_fill(cr)
+        text.show(on: cr, x: right - text.logicalBox.width, y: textTop)
+        name?.show(on: cr, x: right - name!.logicalBox.width, y: textTop + text.logicalBox.height)
+    }
+}

@@ -1,0 +1,99 @@
+internal import CCairo
+import Foundation
+import GraderCore
+import GraderPDF
+
+/// One sheet fed through the scanner of a bulk scan.
+public enum BulkSheet: Sendable, Equatable {
+    /// A page of the printed PDF (0-based), possibly upside down, possibly with an ink blot over
+    /// the square whose top-left corner is `smudge` (points on the printed page).
+    case printed(pageIndex: Int, upsideDown: Bool = false, smudge: PagePoint? = nil)
+    /// An empty duplex back.
+    case blank
+}
+
+/// "Scans" printed pages: each sheet is rendered from the printed PDF, laid on the scanner bed
+/// with a small random skew and offset (turned over when upside down), developed into grainy grey
+/// paper and embedded as one grey JPEG per page, as a copier's bulk scan would be.
+enum BulkScanWriter {
+    static func write(printed path: String, sheets: [BulkSheet], to url: URL, style: ScanStyle, seed: UInt64) throws {
+        let context = "writing bulk scan \(url.path)"
+        let document = try PDFDocument(path: path)
+        let L = ExamLayout.self
+        let (width, height) = ScanPageRenderer.pixelSize(dpi: style.dpi)
+        try CairoPDF.write(to: url, width: L.pageWidth, height: L.pageHeight, title: "Bulk scan") { cr, _ in
+            for (number, sheet) in sheets.enumerated() {
+                var rng = SplitMix64(seed: seed, UInt64(number), 0xB0CC)
+                let skew = rng.symmetric(style.maxSkewDegrees) * .pi / 180
+                let offset = (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints))
+                var noiseRNG = SplitMix64(seed: rng.next())
+                var printed: (coverage: [UInt8], width: Int, stride: Int)?
+                var turn = 0.0, smudge: PagePoint?
+                if case .printed(let index, let upsideDown, let blot) = sheet {
+                    printed = try coverage(of: document.page(at: index), dpi: style.dpi)
+                    turn = upsideDown ? .pi : 0
+                    smudge = blot
+                }
+                let jpeg = try InkCanvas.render(
+                    width: width, height: height, pointsToPixels: style.dpi / 72, context: context,
+                    draw: { cr in
+                        cairo_translate(cr, L.pageWidth / 2 + offset.0, L.pageHeight / 2 + offset.1)
+                        cairo_rotate(cr, skew + turn)
+                        cairo_translate(cr, -L.pageWidth / 2, -L.pageHeight / 2)
+                        if let printed { try paint(printed, dpi: style.dpi, on: cr, context: context) }
+                        if let smudge { blot(cr, at: smudge, rng: &rng) }
+                    },
+                    develop: { pixels, stride in
+                        PaperNoise.develop(pixels, width: width, height: height, stride: stride, noise: style.noise, rng: &noiseRNG)
+                        return try GrayJPEGEncoder.encode(UnsafeBufferPointer(pixels), width: width, height: height, pitch: stride,
+                                                          quality: style.jpegQuality)
+                    })
+                try JPEGPagePainter.paintPage(jpeg, pixelWidth: width, pixelHeight: height, pageWidth: L.pageWidth,
+                                              pageHeight: L.pageHeight, on: cr, context: "\(context), sheet \(number + 1)")
+            }
+        }
+    }
+
+    /// The page rendered at `dpi` as ink coverage (255 − grey), rows `stride` bytes apart, ready for an A8 surface.
+    private static func coverage(of page: PDFPage, dpi: Double) throws -> (coverage: [UInt8], width: Int, stride: Int) {
+        let bitmap = try page.renderRGB(dpi: dpi)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(bitmap.width)))
+        var coverage = [UInt8](repeating: 0, count: stride * bitmap.height)
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let at = (y * bitmap.width + x) * 3
+                let grey = (Int(bitmap.rgb[at]) * 77 + Int(bitmap.rgb[at + 1]) * 150 + Int(bitmap.rgb[at + 2]) * 29 + 128) >> 8
+                coverage[y * stride + x] = UInt8(255 - grey)
+            }
+        }
+        return (coverage, bitmap.width, stride)
+    }
+
+    /// Paints a page's coverage (pixels at `dpi`) over the page in points.
+    private static func paint(_ printed: (coverage: [UInt8], width: Int, stride: Int), dpi: Double, on cr: OpaquePointer,
+                              context: String) throws {
+        var pixels = printed.coverage
+        try pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let image = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(printed.width),
+                                                                  Int32(buffer.count / printed.stride), Int32(printed.stride))
+            else { throw ScanFactoryError(context: context, reason: "cairo_image_surface_create_for_data returned NULL") }
+            defer { cairo_surface_destroy(image) }
+            cairo_save(cr)
+            cairo_scale(cr, 72 / dpi, 72 / dpi)
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// An ink blot hiding most of a 48 pt code whose top-left corner is `at`.
+    private static func blot(_ cr: OpaquePointer, at: PagePoint, rng: inout SplitMix64) {
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.92)
+        for _ in 0..<6 {
+            cairo_arc(cr, at.x + 24 + rng.symmetric(10), at.y + 24 + rng.symmetric(10), rng.uniform(12, 18), 0, 2 * .pi)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+}

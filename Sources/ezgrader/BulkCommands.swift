@@ -1,0 +1,101 @@
+import ArgumentParser
+import GraderKit
+
+/// Prints what a bulk sort left for the user: a summary, then one line per problem.
+func printBulkReport(_ report: BulkReport) {
+    print(report.summary)
+    for line in report.lines { print("  " + line) }
+}
+
+struct AssignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assign",
+        abstract: "Place a scanned page whose code could not be read on a copy's page, by hand.",
+        discussion: """
+            The scan is named as new --bulk listed it (its file name); pages are numbered from 1. \
+            A copy the page completes becomes gradable.
+
+            Example:
+              ezgrader assign exam --scan batch.pdf --page 57 --copy 12 --page-of-copy 3
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "The bulk scan's file name.") var scan: String
+    @Option(help: "The page of the scan (from 1).") var page: Int
+    @Option(help: "The copy it belongs to.") var copy: Int
+    @Option(help: "Which page of the copy it is (from 1).") var pageOfCopy: Int
+    @Option(help: "Clockwise degrees that show the page upright: 0, 90, 180 or 270.") var rotate = 0
+
+    func run() throws {
+        try reportingErrors {
+            let report = try options.open().assign(scan: scan, page: page, copy: copy, copyPage: pageOfCopy, rotation: rotate)
+            if options.json { try printJSON(["placed": "\(scan) page \(page)", "copy": "\(copy)", "page": "\(pageOfCopy)"]) } else {
+                print("Placed \(scan) page \(page) as copy \(copy) page \(pageOfCopy).")
+                printBulkReport(report)
+            }
+        }
+    }
+}
+
+struct AddScansCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-scans",
+        abstract: "Add a later bulk scan (the missing pages, rescanned) to a bulk-scanned project.",
+        discussion: "Example:\n  ezgrader add-scans exam rescan.pdf")
+    @OptionGroup var options: ProjectOptions
+    @Argument(help: ArgumentHelp("The bulk scans to add.", valueName: "scans")) var scans: [String]
+
+    func run() throws {
+        try reportingErrors {
+            let progress = TerminalProgress(label: "reading page codes")
+            let report = try options.open().addScans(scans, progress: progress.update)
+            progress.finish()
+            printBulkReport(report)
+        }
+    }
+}
+
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Say which student a copy is, by hand (a copy can be graded before it is matched).",
+        discussion: """
+            Without --copy, lists the copies with the student each is matched to. With --roster, \
+            reads the student-ID bubble grid of the rubric on every unmatched copy: a grid read in \
+            full that names one roster id matches its copy; every other copy is listed with the \
+            best guess and its confidence, to confirm with --copy and --student.
+
+            Example:
+              ezgrader match exam --copy 12 --student "Schmidt, Anna" --id S1001
+              ezgrader match exam --roster roster.csv
+            """)
+    @OptionGroup var options: ProjectOptions
+    @Option(help: "The copy number printed on its pages.") var copy: Int?
+    @Option(help: "The student's name.") var student: String?
+    @Option(help: "Roster id.") var id: String?
+    @Option(help: "E-mail.") var email: String?
+    @Option(help: "Match unmatched copies by their student-ID grid against this roster CSV.") var roster: String?
+
+    func run() throws {
+        try reportingErrors {
+            let project = try options.open()
+            if let roster, copy == nil {
+                let (matched, review) = try project.matchByIDGrid(rosterPath: roster)
+                for (copy, student) in matched { print("copy \(copy): \(student.name) (the ID grid reads \(student.rosterID ?? ""))") }
+                for item in review {
+                    let guess = item.guess.map { "best guess \($0.name) (\($0.rosterID ?? "")), \(Int((item.confidence * 100).rounded())) % of the digits — "
+                        + "confirm: ezgrader match \(options.project) --copy \(item.copy) --student \"\($0.name)\"" } ?? "no roster id is close"
+                    print("review copy \(item.copy): the ID grid reads \(item.read); " + guess)
+                }
+                return
+            }
+            guard let copy, let student else {
+                for entry in try project.bulkCopies() {
+                    print("copy \(entry.copy): " + (entry.name ?? "held back (pages missing)") + (entry.matched ? "" : " — not matched"))
+                }
+                return
+            }
+            try project.match(copy: copy, to: Student(name: student, rosterID: id, email: email))
+            print("Copy \(copy) is \(student).")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import GraderCodes
+import GraderCore
+import GraderPDF
+import ScanFactory
+import Testing
+import TestSupport
+
+/// A class printed with `prepare`, scanned in bulk with the accidents of a real copier, sorted
+/// back into copies by `new --bulk`; the problems listed, then fixed by `assign` and `add-scans`.
+@Suite struct BulkScanTests {
+    private let ezgrader = builtProduct("ezgrader")
+    private static let copies = 20, pages = 3
+    /// Where prepare puts the code by default (its top-left corner), on a Letter page.
+    private static let codeAt = PagePoint(x: 612 - 48 - 20, y: 14)
+    private static let style = ScanStyle(dpi: 150, jpegQuality: 60, maxSkewDegrees: 1.0, maxOffsetPoints: 6, noise: 0.3)
+
+    @discardableResult
+    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
+        try runCommand(ezgrader, arguments, in: folder.path)
+    }
+
+    private static func sheet(copy: Int, page: Int, upsideDown: Bool = false, smudged: Bool = false) -> BulkSheet {
+        .printed(pageIndex: (copy - 1) * pages + page - 1, upsideDown: upsideDown, smudge: smudged ? codeAt : nil)
+    }
+
+    /// The copier's feed: 5 % of the pages out of place, 3 upside down, copy 5 page 2 missing,
+    /// copy 7 page 1 fed twice, copy 9 page 3's code smudged, two blank duplex backs.
+    private static func feed() -> [BulkSheet] {
+        var sheets: [BulkSheet] = []
+        for copy in 1...copies {
+            for page in 1...pages where !(copy == 5 && page == 2) {
+                let upsideDown = [(2, 1), (11, 3), (16, 2)].contains { $0 == (copy, page) }
+                sheets.append(sheet(copy: copy, page: page, upsideDown: upsideDown, smudged: copy == 9 && page == 3))
+                if (copy, page) == (4, 3) || (copy, page) == (14, 1) { sheets.append(.blank) }
+            }
+            if copy == 12 { sheets.append(sheet(copy: 7, page: 1)) }  // fed again later
+        }
+        // Three pages (5 %) moved elsewhere in the stack.
+        for (from, to) in [(7, 40), (25, 3), (50, 12)] { sheets.insert(sheets.remove(at: from), at: to) }
+        return sheets
+    }
+
+    @Test func aBulkScanIsSortedIntoCopiesAndEveryProblemListed() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeMarkedExam(to: URL(fileURLWithPath: folder.file("exam.pdf")), pageCount: Self.pages)
+        let prepared = try run(folder, "prepare", "exam.pdf", "--copies", "\(Self.copies)", "--exam-id", "T16", "-o", "print.pdf")
+        #expect(prepared.output == "Wrote print.pdf: exam T16, 20 copies × 3 pages.\nAfter the exam: ezgrader new NAME --bulk SCAN.pdf\n",
+                "\(prepared.error)")
+        try ScanFactory.writeMarkedExam(to: URL(fileURLWithPath: folder.file("other.pdf")), pageCount: 2)
+        try run(folder, "prepare", "other.pdf", "--copies", "2", "--exam-id", "OTHER1", "-o", "other-print.pdf")
+
+        let sheets = Self.feed()
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: sheets, to: URL(fileURLWithPath: folder.file("batch1.pdf")),
+                                      style: Self.style, seed: 16)
+        try ScanFactory.writeBulkScan(of: folder.file("other-print.pdf"), sheets: [.printed(pageIndex: 0)],
+                                      to: URL(fileURLWithPath: folder.file("batch2.pdf")), style: Self.style, seed: 17)
+        func at(_ sheet: BulkSheet) -> Int { sheets.firstIndex(of: sheet)! + 1 }
+        let smudged = at(Self.sheet(copy: 9, page: 3, smudged: true))
+        let doubled = sheets.indices.filter { sheets[$0] == Self.sheet(copy: 7, page: 1) }.map { $0 + 1 }
+        let turned = [(2, 1), (16, 2), (11, 3)].map { at(Self.sheet(copy: $0.0, page: $0.1, upsideDown: true)) }.sorted()
+        let blanks = sheets.indices.filter { sheets[$0] == .blank }.map { $0 + 1 }
+
+        let created = try run(folder, "new", "exam", "--bulk", "batch1.pdf", "batch2.pdf")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output == """
+            Created exam.ezgrader: 18 students × 3 pages.
+            Exam T16: 18 complete copies of 3 pages, 2 held back (pages missing); 0 of 20 printed copies not scanned.
+              missing: copy 5 page 2 — scan it and run: ezgrader add-scans exam.ezgrader SCAN.pdf (copy 5 is held back until complete)
+              missing: copy 9 page 3 — scan it and run: ezgrader add-scans exam.ezgrader SCAN.pdf (copy 9 is held back until complete)
+              no readable code: batch1.pdf page \(smudged) — place it with: ezgrader assign exam.ezgrader --scan batch1.pdf --page \(smudged) --copy C --page-of-copy P
+              scanned twice: batch1.pdf page \(doubled[1]) is copy 7 page 1 again (kept batch1.pdf page \(doubled[0]))
+              another exam: batch2.pdf page 1 is exam OTHER1 copy 1 page 1, not exam T16 (20 copies × 3 pages) — refused
+              turned upright: \(turned.map { "batch1.pdf page \($0)" }.joined(separator: ", "))
+              blank, skipped: \(blanks.map { "batch1.pdf page \($0)" }.joined(separator: ", "))
+
+            """)
+
+        // Refusals name what is wrong and change nothing.
+        let taken = try run(folder, "assign", "exam", "--scan", "batch1.pdf", "--page", "\(smudged)", "--copy", "9", "--page-of-copy", "1")
+        #expect(taken.status == 1)
+        #expect(taken.error == "error: Copy 9 page 1 is already batch1.pdf page \(at(Self.sheet(copy: 9, page: 1))): check the copy and page numbers.\n")
+        let unknown = try run(folder, "assign", "exam", "--scan", "batch3.pdf", "--page", "1", "--copy", "9", "--page-of-copy", "3")
+        #expect(unknown.error == "error: The project has no bulk scan 'batch3.pdf': it has 'batch1.pdf', 'batch2.pdf'.\n")
+        let noCopy = try run(folder, "assign", "exam", "--scan", "batch1.pdf", "--page", "\(smudged)", "--copy", "21", "--page-of-copy", "3")
+        #expect(noCopy.error == "error: There is no copy 21: the exam was printed as copies 1–20.\n")
+
+        // The smudged page placed by hand, the missing one scanned later (upside down).
+        let assigned = try run(folder, "assign", "exam", "--scan", "batch1.pdf", "--page", "\(smudged)", "--copy", "9", "--page-of-copy", "3")
+        #expect(assigned.output.hasPrefix("Placed batch1.pdf page \(smudged) as copy 9 page 3.\nExam T16: 19 complete copies"), "\(assigned.error)")
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: [Self.sheet(copy: 5, page: 2, upsideDown: true)],
+                                      to: URL(fileURLWithPath: folder.file("rescan.pdf")), style: Self.style, seed: 18)
+        let added = try run(folder, "add-scans", "exam", "rescan.pdf")
+        #expect(added.output.hasPrefix("Exam T16: 20 complete copies of 3 pages; 0 of 20 printed copies not scanned.\n"), "\(added.error)")
+        #expect(!added.output.contains("missing:"))
+
+        // Every page is in the right copy, upright: its own code and printed page marker read back from a render.
+        let reader = CodeReader()
+        for copy in 1...Self.copies {
+            let booklet = folder.file(String(format: "exam.ezgrader/scans/copy-%04d.pdf", copy))
+            let document = try PDFDocument(path: booklet)
+            #expect(document.pageCount == Self.pages)
+            for page in 1...Self.pages {
+                let bitmap = try document.page(at: page - 1).renderRGB(dpi: 200)
+                let grey = Self.grey(bitmap)
+                let symbols = reader.read(grey: grey, width: bitmap.width, height: bitmap.height)
+                let codes: [String] = symbols.compactMap { symbol in PageCode(text: symbol.text).map { "\($0.copy)/\($0.page)" } }
+                if (copy, page) != (9, 3) {  // its code is smudged: the printed marker alone tells
+                    #expect(codes == ["\(copy)/\(page)"], "copy \(copy) page \(page)")
+                    let turns: [Int] = symbols.map { $0.uprightRotation }
+                    #expect(turns == [0], "copy \(copy) page \(page) upright")
+                }
+                #expect(MarkedExamWriter.pageNumber(grey: grey, width: bitmap.width, height: bitmap.height, dpi: 200) == page,
+                        "copy \(copy) page \(page): printed marker")
+            }
+        }
+        // Pages are copied untouched: the upside-down page's JPEG is the scan's, byte for byte.
+        let scanned = PDFObjects.pageImages(folder.file("exam.ezgrader/bulk/batch1.pdf"))
+        let booklet = PDFObjects.pageImages(folder.file("exam.ezgrader/scans/copy-0002.pdf"))
+        #expect(booklet[0] == scanned[at(Self.sheet(copy: 2, page: 1, upsideDown: true)) - 1])
+
+        // Matching by hand, and the copies listed.
+        #expect(try run(folder, "match", "exam", "--copy", "3", "--student", "Schmidt, Anna").output == "Copy 3 is Schmidt, Anna.\n")
+        let taken3 = try run(folder, "match", "exam", "--copy", "4", "--student", "schmidt, anna")
+        #expect(taken3.error == "error: Another copy already is 'schmidt, anna': check the student for copy 4.\n")
+        let listed = try run(folder, "match", "exam").output
+        #expect(listed.hasPrefix("copy 1: Copy 1 — not matched\ncopy 2: Copy 2 — not matched\ncopy 3: Schmidt, Anna\n"))
+        let status = try run(folder, "status", "exam").output
+        #expect(status.contains("Schmidt, Anna"))
+    }
+
+    /// A render's grey levels (the mean of red, green and blue).
+    private static func grey(_ bitmap: PageBitmap) -> [UInt8] {
+        var grey = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
+        for index in grey.indices {
+            let sum = Int(bitmap.rgb[3 * index]) + Int(bitmap.rgb[3 * index + 1]) + Int(bitmap.rgb[3 * index + 2])
+            grey[index] = UInt8(sum / 3)
+        }
+        return grey
+    }
+
+    @Test func copiesPreparedForRosterStudentsMatchThemselves() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeMarkedExam(to: URL(fileURLWithPath: folder.file("exam.pdf")), pageCount: 2)
+        try "file,name,id\na.pdf,\"Schmidt, Anna\",S1\nb.pdf,Ben Okafor,S2\n".write(toFile: folder.file("roster.csv"), atomically: true, encoding: .utf8)
+        let prepared = try run(folder, "prepare", "exam.pdf", "--roster", "roster.csv", "--copies", "3", "--exam-id", "R1", "-o", "print.pdf")
+        #expect(prepared.output.hasPrefix("Wrote print.pdf: exam R1, 3 copies × 2 pages, copies 1–2 for the roster's students.\n"), "\(prepared.error)")
+        #expect(try PDFDocument(path: folder.file("print.pdf")).pageCount == 6)
+        // The exam's own page is copied untouched: its content stream is still there, the code drawn over it.
+        let sheets: [BulkSheet] = [.printed(pageIndex: 3), .printed(pageIndex: 0), .printed(pageIndex: 1), .printed(pageIndex: 2),
+                                   .printed(pageIndex: 4, upsideDown: true), .printed(pageIndex: 5)]
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: sheets, to: URL(fileURLWithPath: folder.file("scan.pdf")),
+                                      style: Self.style, seed: 3)
+        let created = try run(folder, "new", "exam", "--bulk", "scan.pdf", "--roster", "roster.csv")
+        #expect(created.output.hasPrefix("Created exam.ezgrader: 3 students × 2 pages.\n"), "\(created.error)")
+        let listed = try run(folder, "match", "exam").output
+        #expect(listed == "copy 1: Schmidt, Anna\ncopy 2: Ben Okafor\ncopy 3: Copy 3 — not matched\n")
+
+        let tooMany = try run(folder, "prepare", "exam.pdf", "--roster", "roster.csv", "--copies", "1", "-o", "x.pdf")
+        #expect(tooMany.status == 1)
+        #expect(tooMany.error == "error: 'roster.csv' lists 2 students but only 1 copies are printed: raise --copies to at least 2.\n")
+        let noCodes = try run(folder, "new", "plain", "--bulk", "exam.pdf")
+        #expect(noCodes.status == 1)
+        #expect(noCodes.error.hasPrefix("error: No page of 'exam.pdf' carries an ezgrader page code"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("plain.ezgrader")))
+    }
+
+    @Test func aFixedCountSplitFindsADroppedPage() throws {
+        let folder = TemporaryFolder()
+        let names = ["Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
+        let files = try TestClass.scanned(names, pages: 4, in: folder)
+        // Finn's page 3 was not fed: every page after it would shift to the wrong student.
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + Array(files[0..<5]) + [files[5], "1,2,4", files[6], files[7], "--", folder.file("dropped.pdf")])
+        let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "dropped.pdf")
+        #expect(refused.status == 1)
+        // Pages 3 and 4 of this booklet look much alike, so the shift shows at the next student's page 1, still in copy 6.
+        #expect(refused.error.hasPrefix("error: Copy 6 page 4 (dropped.pdf page 24) looks like page 1"), "\(refused.error)")
+        #expect(refused.error.contains("(look at copy 6, from dropped.pdf page 21)"), "\(refused.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")))
+
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + files + ["--", folder.file("whole.pdf")])
+        let created = try run(folder, "new", "exam", "--pages-per-student", "4", "whole.pdf")
+        #expect(created.output.hasPrefix("Created exam.ezgrader: 8 students × 4 pages.\n"), "\(created.error)")
+    }
+}
