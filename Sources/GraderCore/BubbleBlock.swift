@@ -6,6 +6,14 @@ public enum BubbleBlockKind: String, Hashable, Sendable, Codable {
     case multipleAnswer
     /// A student-ID grid: one column per digit position, the digits 0…9 stacked down the column.
     case studentID
+    /// A numeric answer written in digit columns (0…9 down each column, a column per digit
+    /// position): the whole block is one question, right when every digit matches the key.
+    case numeric
+    /// Checkboxes: one bubble per row, marked or not.
+    case checkbox
+
+    /// True for the kinds whose rows are digit positions of one number (student id, numeric answer).
+    public var isDigitGrid: Bool { self == .studentID || self == .numeric }
 }
 
 /// A grid of printed answer bubbles on one page: part of the rubric, the same for every student.
@@ -45,6 +53,12 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     public var pointsPerQuestion: Points
     /// The question number of the first row; rows are numbered consecutively.
     public var firstQuestionNumber: Int
+    /// The question labels of the rows, when the sheet prints its own ("1a", "1b", …); nil for
+    /// `<id>-<number>`.
+    public var rowLabels: [String]?
+    /// Where every bubble was found on the school's blank sheet, row-major (row × choices + choice);
+    /// nil for a block described by origin and spacing. Such a block is read against the blank.
+    public var template: BubbleTemplate?
 
     /// The usual answer choices A–E.
     public static let letterChoices = ["A", "B", "C", "D", "E"]
@@ -55,7 +69,8 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     public init(
         id: String, name: String, page: Int, origin: PagePoint, rowSpacing: Double, columnSpacing: Double,
         bubbleDiameter: Double, rows: Int, choices: [String]? = nil, kind: BubbleBlockKind = .singleAnswer,
-        pointsPerQuestion: Points = Points(quarters: 4), firstQuestionNumber: Int = 1
+        pointsPerQuestion: Points = Points(quarters: 4), firstQuestionNumber: Int = 1, rowLabels: [String]? = nil,
+        template: BubbleTemplate? = nil
     ) {
         self.id = id
         self.name = name
@@ -65,30 +80,50 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
         self.columnSpacing = columnSpacing
         self.bubbleDiameter = bubbleDiameter
         self.rows = rows
-        self.choices = choices ?? (kind == .studentID ? Self.digitChoices : Self.letterChoices)
+        self.choices = choices ?? (kind.isDigitGrid ? Self.digitChoices : kind == .checkbox ? ["X"] : Self.letterChoices)
         self.kind = kind
         self.pointsPerQuestion = kind == .studentID ? .zero : pointsPerQuestion
         self.firstQuestionNumber = firstQuestionNumber
+        self.rowLabels = rowLabels
+        self.template = template
     }
 
     /// The centre of the bubble of `row` (question or digit position, 0-based) and `choice` (0-based).
     public func centre(row: Int, choice: Int) -> PagePoint {
-        switch kind {
-        case .singleAnswer, .multipleAnswer:
-            PagePoint(x: origin.x + Double(choice) * columnSpacing, y: origin.y + Double(row) * rowSpacing)
-        case .studentID:
-            PagePoint(x: origin.x + Double(row) * columnSpacing, y: origin.y + Double(choice) * rowSpacing)
-        }
+        if let template, let shape = template.shape(row: row, choice: choice, choices: choices.count) { return shape.centre }
+        return kind.isDigitGrid
+            ? PagePoint(x: origin.x + Double(row) * columnSpacing, y: origin.y + Double(choice) * rowSpacing)
+            : PagePoint(x: origin.x + Double(choice) * columnSpacing, y: origin.y + Double(row) * rowSpacing)
     }
 
     /// Number of printed bubbles.
     public var bubbleCount: Int { rows * choices.count }
 
-    /// The question number of `row` (0-based); nil for a student-ID grid, which has no questions.
-    public func questionNumber(row: Int) -> Int? { kind == .studentID ? nil : firstQuestionNumber + row }
+    /// The question number of `row` (0-based); nil for a digit grid, whose rows are digits.
+    public func questionNumber(row: Int) -> Int? { kind.isDigitGrid ? nil : firstQuestionNumber + row }
+
+    /// The label of the question `row` stands for ("mc-7", or the sheet's own row label); for a
+    /// numeric field, its one question ("q46", or "<id>-<first number>").
+    public func questionLabel(row: Int) -> String? {
+        switch kind {
+        case .studentID: nil
+        case .numeric: rowLabels?.first ?? "\(id)-\(firstQuestionNumber)"
+        default: rowLabels.flatMap { row < $0.count ? $0[row] : nil } ?? "\(id)-\(firstQuestionNumber + row)"
+        }
+    }
+
+    /// The rows that are questions of their own (a numeric field is one question: its first row).
+    public var questionRows: [Int] {
+        switch kind {
+        case .studentID: []
+        case .numeric: [0]
+        default: Array(0..<rows)
+        }
+    }
 
     /// The rectangle enclosing every ring of the block, in points.
     public var bounds: PageRect {
+        if let template { return template.bounds }
         let last = centre(row: rows - 1, choice: choices.count - 1), radius = bubbleDiameter / 2
         let minX = min(origin.x, last.x) - radius, minY = min(origin.y, last.y) - radius
         return PageRect(origin: PagePoint(x: minX, y: minY),
@@ -100,8 +135,17 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     public var problem: String? {
         if page < 1 { return "page must be 1 or more, got \(page)" }
         if rows < 1 { return "a bubble block needs at least one row, got \(rows)" }
-        if choices.count < 2 { return "a bubble block needs at least two choices, got \(choices.count)" }
+        if kind == .checkbox ? choices.count != 1 : choices.count < 2 {
+            return kind == .checkbox ? "a checkbox has one bubble per row, got \(choices.count) choices"
+                : "a bubble block needs at least two choices, got \(choices.count)"
+        }
         if Set(choices).count != choices.count { return "choice labels must differ: \(choices.joined(separator: ","))" }
+        if let rowLabels, rowLabels.count != (kind == .numeric ? 1 : rows) {
+            return "row_labels has \(rowLabels.count) labels for \(kind == .numeric ? 1 : rows) questions"
+        }
+        if let template {
+            return template.shapes.count == bubbleCount ? nil : "the template has \(template.shapes.count) bubbles for \(bubbleCount)"
+        }
         if !(bubbleDiameter > 0) { return "bubble diameter must be positive, got \(bubbleDiameter)" }
         if !(min(rowSpacing, columnSpacing) > bubbleDiameter) {
             return "row and column spacing (\(rowSpacing), \(columnSpacing) pt) must exceed the bubble diameter (\(bubbleDiameter) pt)"
@@ -111,7 +155,7 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, page, originX, originY, rowSpacing, columnSpacing, bubbleDiameter, rows, choices, kind
-        case pointsPerQuestion, firstQuestionNumber
+        case pointsPerQuestion, firstQuestionNumber, rowLabels, template
     }
 
     /// Decodes a block; points per question are stored as a decimal string ("2.5").
@@ -131,7 +175,9 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
             bubbleDiameter: try c.decode(Double.self, forKey: .bubbleDiameter),
             rows: try c.decode(Int.self, forKey: .rows), choices: try c.decode([String].self, forKey: .choices),
             kind: try c.decode(BubbleBlockKind.self, forKey: .kind), pointsPerQuestion: points,
-            firstQuestionNumber: try c.decode(Int.self, forKey: .firstQuestionNumber))
+            firstQuestionNumber: try c.decode(Int.self, forKey: .firstQuestionNumber),
+            rowLabels: try c.decodeIfPresent([String].self, forKey: .rowLabels),
+            template: try c.decodeIfPresent(BubbleTemplate.self, forKey: .template))
     }
 
     /// Encodes the block with the origin as `originX`/`originY` and points as a decimal string.
@@ -150,6 +196,8 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
         try c.encode(kind, forKey: .kind)
         try c.encode(pointsPerQuestion.description, forKey: .pointsPerQuestion)
         try c.encode(firstQuestionNumber, forKey: .firstQuestionNumber)
+        try c.encodeIfPresent(rowLabels, forKey: .rowLabels)
+        try c.encodeIfPresent(template, forKey: .template)
     }
 }
 

@@ -19,14 +19,18 @@ public struct BlockReading: Sendable, Equatable {
         public var rmsResidual: Double
         /// Grey level of the paper near the bubbles.
         public var paperLevel: Double
-        /// Grey level of the printed rings.
+        /// Grey level of the printed rings (a block read by its grid), or the grey level where a
+        /// clear fill begins (a block read against the blank sheet).
         public var inkLevel: Double
+        /// Where each bubble was placed on the scan, row-major, in points on the page as shown.
+        public var centres: [PagePoint] = []
 
         /// Field by field (tuples are not `Equatable`, so this is written out).
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.offset == rhs.offset && lhs.rotationDegrees == rhs.rotationDegrees && lhs.scale == rhs.scale
                 && lhs.ringsMatched == rhs.ringsMatched && lhs.ringsExpected == rhs.ringsExpected
                 && lhs.rmsResidual == rhs.rmsResidual && lhs.paperLevel == rhs.paperLevel && lhs.inkLevel == rhs.inkLevel
+                && lhs.centres == rhs.centres
         }
     }
 

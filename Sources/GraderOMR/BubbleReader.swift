@@ -54,7 +54,8 @@ public enum BubbleReader {
             offset: (first.x / ppp - block.origin.x, first.y / ppp - block.origin.y),
             rotationDegrees: transform.rotation * 180 / .pi, scale: transform.scale,
             ringsMatched: registration.ringsMatched, ringsExpected: block.bubbleCount,
-            rmsResidual: registration.rmsResidual / ppp, paperLevel: levels.paper, inkLevel: levels.ink)
+            rmsResidual: registration.rmsResidual / ppp, paperLevel: levels.paper, inkLevel: levels.ink,
+            centres: centres.map { PagePoint(x: $0.x / ppp, y: $0.y / ppp) })
         return BlockReading(block: block, rows: rows, registration: info, problem: nil)
     }
 
@@ -63,7 +64,7 @@ public enum BubbleReader {
         unreadable(block, reason: reason, detail: reason)
     }
 
-    private static func unreadable(_ block: BubbleBlock, reason: String, detail: String) -> BlockReading {
+    static func unreadable(_ block: BubbleBlock, reason: String, detail: String) -> BlockReading {
         BlockReading(
             block: block,
             rows: (0..<max(block.rows, 0)).map {

@@ -24,7 +24,14 @@ public enum PageRegistrar {
     /// The alignment of `image` (rendered at `pixelsPerPoint`) to `reference`: reference points →
     /// points on the page as shown upright. A page that does not match keeps no transform.
     public static func register(_ image: GrayImage, to reference: ReferencePage) -> PageAlignment {
-        guard reference.hasContent else { return PageAlignment(transform: nil, score: 0) }
+        placement(of: image, on: reference).alignment
+    }
+
+    /// The alignment of `image` to `reference` as `register` gives it, with the best transform
+    /// found even when the page was not accepted (too few squares within a few points, as on a
+    /// photo whose perspective no similarity follows): a start for a closer fit of its own.
+    public static func placement(of image: GrayImage, on reference: ReferencePage) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
+        guard reference.hasContent else { return (PageAlignment(transform: nil, score: 0), nil) }
         let upright = InkMap(image)
         let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
                      y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
@@ -33,11 +40,11 @@ public enum PageRegistrar {
             let coarse = CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
             return (map, upsideDown, coarse, coarse.bestShift(of: reference.coarseSpectrum(like: coarse)).score)
         }.sorted { $0.3 > $1.3 }
-        var bestFailed = PageAlignment(transform: nil, score: 0)
+        var bestFailed: (alignment: PageAlignment, rough: SimilarityTransform?) = (PageAlignment(transform: nil, score: 0), nil)
         for (map, upsideDown, coarse, _) in orientations {
-            let alignment = align(map, to: reference, from: start(coarse, reference), upsideDown: upsideDown)
-            if !alignment.isFlagged { return alignment }
-            if alignment.score > bestFailed.score { bestFailed = alignment }
+            let found = align(map, to: reference, from: start(coarse, reference), upsideDown: upsideDown)
+            if !found.alignment.isFlagged { return found }
+            if found.alignment.score > bestFailed.alignment.score { bestFailed = found }
         }
         return bestFailed
     }
@@ -60,13 +67,14 @@ public enum PageRegistrar {
 
     /// Matches the reference's squares on `map` starting from `start`, then refines; flagged when
     /// too few squares agree, the transform is out of limits, or the pages correlate too little.
-    private static func align(_ map: InkMap, to reference: ReferencePage, from start: SimilarityTransform, upsideDown: Bool) -> PageAlignment {
+    private static func align(_ map: InkMap, to reference: ReferencePage, from start: SimilarityTransform,
+                              upsideDown: Bool) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
         let medium = map.reduced(by: 2)
         // Squares of 96 pt matched within 20 pt of where the rough placement puts them: less than
         // the spacing of answer lines, so a line of handwriting cannot pass for the next one.
         let rough = matches(start, page: medium, reference: reference.medium, spots: reference.spots,
                             side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
-        guard var transform = vote(rough, tolerance: 8) else { return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown) }
+        guard var transform = vote(rough, tolerance: 8) else { return (PageAlignment(transform: nil, score: 0, upsideDown: upsideDown), nil) }
         var matched = 0
         for tolerance in [6.0, 3, 3] {
             let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: 4)
@@ -75,7 +83,7 @@ public enum PageRegistrar {
                 return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
             }
             guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else {
-                return PageAlignment(transform: nil, score: 0, upsideDown: upsideDown)
+                return (PageAlignment(transform: nil, score: 0, upsideDown: upsideDown), transform)
             }
             (transform, matched) = (fitted, kept.count)
         }
@@ -84,7 +92,7 @@ public enum PageRegistrar {
             && transform.scale >= 1 - limits.maxScaleChange && transform.scale <= 1 + maxEnlargement
         // Half the squares must agree: a few that fit by chance do not make an alignment.
         let accepted = withinLimits && matched >= max(minimumMatches, (reference.spots.count + 1) / 2) && score >= acceptedScore
-        return PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown)
+        return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform)
     }
 
     /// The transform most pairs agree with (within `tolerance` points): every two pairs propose

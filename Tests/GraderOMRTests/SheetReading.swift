@@ -30,7 +30,11 @@ struct SheetReading {
 
     /// Renders page 1 of `path` with poppler at the resolution the bubbles need, as grey.
     static func render(path: String, bubbleDiameter: Double) throws -> GrayImage {
-        let ppp = GrayImage.pixelsPerPoint(forBubbleDiameter: bubbleDiameter)
+        try render(path: path, pixelsPerPoint: GrayImage.pixelsPerPoint(forBubbleDiameter: bubbleDiameter))
+    }
+
+    /// Renders page 1 of `path` with poppler at `ppp` pixels per point, as grey.
+    static func render(path: String, pixelsPerPoint ppp: Double) throws -> GrayImage {
         let bitmap = try PDFDocument(path: path).page(at: 0).renderRGB(dpi: ppp * 72)
         let grey = (0..<(bitmap.width * bitmap.height)).map { i -> UInt8 in
             let r = Int(bitmap.rgb[3 * i]), g = Int(bitmap.rgb[3 * i + 1]), b = Int(bitmap.rgb[3 * i + 2])

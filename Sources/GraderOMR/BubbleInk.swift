@@ -1,0 +1,39 @@
+/// How dark the inside of a bubble is relative to the paper just around it: the measure a bubble
+/// is read by, on the blank sheet (its letters, its shading) and on each scan (plus the pencil).
+/// Measured against local paper, so shaded columns and uneven lighting cancel out.
+enum BubbleInk {
+    /// Share of the bubble's half-width and half-height measured inside: well within the outline.
+    static let inside = 0.7
+    /// The band around the bubble the paper is measured on, in multiples of its half-axes.
+    static let paperBand = 1.25...1.6
+
+    /// Mean darkness (0 paper … 1 black) inside the ellipse centred at `centre` with half-axes
+    /// `radii` (pixel space), relative to the paper level of the band around it; nil off the image.
+    static func darkness(in image: GrayImage, centre c: (x: Double, y: Double), radii r: (x: Double, y: Double)) -> (ink: Double, paper: Double)? {
+        let outer = (x: r.x * paperBand.upperBound, y: r.y * paperBand.upperBound)
+        guard r.x > 0, r.y > 0, c.x - outer.x >= 0, c.y - outer.y >= 0,
+              c.x + outer.x <= Double(image.width), c.y + outer.y <= Double(image.height) else { return nil }
+        let x0 = Int(c.x - outer.x), x1 = min(image.width, Int((c.x + outer.x).rounded(.up)))
+        let y0 = Int(c.y - outer.y), y1 = min(image.height, Int((c.y + outer.y).rounded(.up)))
+        var histogram = GreyHistogram()
+        var insideValues: [UInt8] = []
+        insideValues.reserveCapacity(Int(r.x * r.y * 2.2) + 4)
+        let inner2 = inside * inside, band0 = paperBand.lowerBound * paperBand.lowerBound, band1 = paperBand.upperBound * paperBand.upperBound
+        image.bytes.withUnsafeBufferPointer { pixels in
+            for y in y0..<y1 {
+                let dy = (Double(y) + 0.5 - c.y) / r.y
+                for x in x0..<x1 {
+                    let dx = (Double(x) + 0.5 - c.x) / r.x
+                    let rho = dx * dx + dy * dy
+                    let value = pixels[y * image.width + x]
+                    if rho <= inner2 { insideValues.append(value) } else if rho >= band0 && rho <= band1 { histogram.add(value) }
+                }
+            }
+        }
+        guard !insideValues.isEmpty, histogram.total > 0 else { return nil }
+        // The brighter part of the band: a neighbour's outline or a pencil stroke past the bubble is not paper.
+        let paper = max(Double(histogram.percentile(0.75)), 1)
+        let sum = insideValues.reduce(0.0) { $0 + max(0, paper - Double($1)) }
+        return (min(1, sum / paper / Double(insideValues.count)), paper)
+    }
+}

@@ -1,0 +1,38 @@
+extension GrayImage {
+    /// The grey value at pixel-space position (`x`, `y`), interpolated between the four nearest
+    /// pixel centres; positions off the image read as white paper.
+    @inline(__always)
+    func sample(x: Double, y: Double) -> Double {
+        let fx = x - 0.5, fy = y - 0.5
+        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else {
+            let (ix, iy) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+            return ix >= 0 && iy >= 0 && ix < width && iy < height ? Double(bytes[iy * width + ix]) : 255
+        }
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let i = y0 * width + x0
+        let top = Double(bytes[i]) * (1 - ax) + Double(bytes[i + 1]) * ax
+        let bottom = Double(bytes[i + width]) * (1 - ax) + Double(bytes[i + width + 1]) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
+    /// The image turned by 180° (a sheet fed upside down, shown upright).
+    public var turned: GrayImage {
+        GrayImage(width: width, height: height, bytes: bytes.reversed(), pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The image at `pixelsPerPoint`: box-filtered when smaller, interpolated when larger.
+    public func resampled(toPixelsPerPoint target: Double) -> GrayImage {
+        let size = pageSize
+        let w = max(1, Int((size.width * target).rounded())), h = max(1, Int((size.height * target).rounded()))
+        if w == width, h == height { return self }
+        if w <= width, h <= height { return shrunk(toWidth: w, height: h, pixelsPerPoint: target) }
+        let (sx, sy) = (Double(width) / Double(w), Double(height) / Double(h))
+        var output = [UInt8](repeating: 255, count: w * h)
+        for y in 0..<h {
+            let py = (Double(y) + 0.5) * sy
+            for x in 0..<w { output[y * w + x] = UInt8(sample(x: (Double(x) + 0.5) * sx, y: py).rounded()) }
+        }
+        return GrayImage(width: w, height: h, bytes: output, pixelsPerPoint: target)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GraderCore
+
+/// Where a template block's bubbles are on one scan: a map from the blank's points to the scan's,
+/// fitted over the bubbles found there, with how well they fit.
+struct BlockFit {
+    /// Blank points → scan points (projective: it follows a photo's perspective).
+    var model: Homography
+    /// Bubbles found by their print and used in the fit.
+    var matched: Int
+    /// Root-mean-square distance of those bubbles from the fitted map, in points.
+    var residual: Double
+}
+
+/// Fits a template block on a scan, starting from the whole page's placement: bubbles found by
+/// their printed look near where the placement puts them, first in the middle rows, then rows
+/// farther out through the map fitted so far (so a photo's perspective is followed, not guessed);
+/// then every whole-row and whole-column shift is tested against the fit, which must be clearly best.
+enum TemplateRegistrar {
+    /// Why a block could not be placed; each makes all its rows unreadable with this reason.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        case tooFewBubbles(found: Int, of: Int)
+        case residual(Double, limit: Double)
+        case ambiguous(String)
+
+        var description: String {
+            switch self {
+            case .tooFewBubbles(let found, let of):
+                "only \(found) of \(of) bubbles were found where the blank sheet has them (another form, or the block is covered)"
+            case .residual(let rms, let limit):
+                String(format: "the bubbles do not fit the blank's layout (%.2f pt off on average, %.2f pt allowed): folded or another version", rms, limit)
+            case .ambiguous(let shift): "the block fits \(shift) almost as well: not read rather than read off by one"
+            }
+        }
+    }
+
+    /// Correlation a bubble's print must reach to count as found.
+    static let foundScore = 0.5
+
+    static func fit(_ block: BubbleBlock, template: BubbleTemplate, blank: GrayImage, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
+        let shapes = template.shapes, choices = block.choices.count, rows = block.rows
+        let ppp = scan.pixelsPerPoint
+        let pitch = Self.pitch(template, rows: rows, choices: choices)
+        let patches = shapes.map { shape -> BubblePatch? in
+            let margin = 0.4 * min(shape.width, shape.height)
+            let half = ((shape.width / 2 + margin) * ppp, (shape.height / 2 + margin) * ppp)
+            return BubblePatch(blank: blank, centre: (shape.centre.x * ppp, shape.centre.y * ppp), half: half,
+                               step: min(shape.width, shape.height) * ppp >= 16 ? 2 : 1)
+        }
+        var model = start
+        var pairs: [Int: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
+        func match(_ index: Int, reach: Double) {
+            guard let patch = patches[index] else { return }
+            let c = shapes[index].centre
+            let p = model.apply((c.x, c.y))
+            let found = patch.best(in: scan, near: (p.x * ppp, p.y * ppp), reach: reach * ppp)
+            if found.ncc >= foundScore { pairs[index] = ((c.x, c.y), (found.x / ppp, found.y / ppp)) } else { pairs[index] = nil }
+        }
+        // Middle rows first, then outwards, refitting as the matched rows spread.
+        let middle = (rows - 1) / 2
+        var radius = 0, done = Set<Int>()
+        while done.count < rows {
+            let reach = done.isEmpty ? 0.45 * pitch : max(0.15 * pitch, 1)
+            for row in max(0, middle - radius)...min(rows - 1, middle + radius) where !done.contains(row) {
+                for choice in 0..<choices { match(row * choices + choice, reach: reach) }
+                done.insert(row)
+            }
+            if let refitted = robustFit(Array(pairs.values), projective: done.count == rows) { model = refitted.model }
+            radius = max(1, radius * 2)
+        }
+        // Once more through the whole fit, closely.
+        for index in shapes.indices { match(index, reach: max(0.08 * pitch, 0.75)) }
+        guard var fitted = robustFit(Array(pairs.values), projective: true) else {
+            return .failure(.tooFewBubbles(found: pairs.count, of: shapes.count))
+        }
+        let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
+        guard fitted.matched >= needed else { return .failure(.tooFewBubbles(found: fitted.matched, of: shapes.count)) }
+        let limit = max(0.5, 0.15 * (template.smallestRadius * 2))
+        guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
+
+        switch RowShiftCheck.check(template, rows: rows, choices: choices, blank: blank, scan: scan, model: fitted.model) {
+        case .clear: return .success(fitted)
+        case .ambiguous(let shift): return .failure(.ambiguous(shift))
+        case .off(let delta):
+            // The fit is a whole row or column off: start again from the better placement, once.
+            model = Homography.fit(shapes.map { s in ((s.centre.x, s.centre.y), fitted.model.apply((s.centre.x - delta.x, s.centre.y - delta.y))) }) ?? fitted.model
+            pairs = [:]
+            for index in shapes.indices { match(index, reach: max(0.15 * pitch, 1)) }
+            guard let again = robustFit(Array(pairs.values), projective: true), again.matched >= needed, again.residual <= limit else {
+                return .failure(.ambiguous("a row or column away"))
+            }
+            fitted = again
+            if case .clear = RowShiftCheck.check(template, rows: rows, choices: choices, blank: blank, scan: scan, model: fitted.model) {
+                return .success(fitted)
+            }
+            return .failure(.ambiguous("a row or column away"))
+        }
+    }
+
+    /// The distance between neighbouring bubbles of the block, in points.
+    static func pitch(_ template: BubbleTemplate, rows: Int, choices: Int) -> Double {
+        var nearest = Double.infinity
+        let shapes = template.shapes
+        if choices > 1 { nearest = min(nearest, distance(shapes[0].centre, shapes[1].centre)) }
+        if rows > 1 { nearest = min(nearest, distance(shapes[0].centre, shapes[choices].centre)) }
+        return nearest.isFinite ? nearest : 2 * max(shapes[0].width, shapes[0].height)
+    }
+
+    private static func distance(_ a: PagePoint, _ b: PagePoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
+
+    /// A fit over `pairs` that drops the ones far from it (a filled bubble matched off-centre, a
+    /// stray mark), twice; affine until `projective`.
+    static func robustFit(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], projective: Bool) -> BlockFit? {
+        var kept = pairs
+        var result: BlockFit?
+        for _ in 0..<3 {
+            guard !kept.isEmpty, let model = Homography.fit(kept, projectiveFrom: projective ? 12 : .max) else { return result }
+            let errors = kept.map { pair -> Double in
+                let p = model.apply(pair.from)
+                return hypot(p.x - pair.to.x, p.y - pair.to.y)
+            }
+            let rms = (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+            result = BlockFit(model: model, matched: kept.count, residual: rms)
+            let sorted = errors.sorted(), limit = max(0.4, 3 * sorted[sorted.count / 2])
+            let next = zip(kept, errors).filter { $0.1 <= limit }.map(\.0)
+            if next.count == kept.count { break }
+            kept = next
+        }
+        return result
+    }
+}
