@@ -75,6 +75,8 @@ public struct GradeBook: Sendable, Equatable {
     public let bubbleReadings: [String: [StudentID: [BubbleRowReading]]]
     /// Questions that stand for a bubble row: question → (block id, row).
     public let bubbleRows: [QuestionID: BubbleRowRef]
+    /// Where the machine found each block on each scan: block id → student → placement.
+    public let bubblePlacements: [String: [StudentID: BubblePlacement]]
     /// Each question's rubric items, in list order.
     public let rubricItems: [QuestionID: [RubricItem]]
     /// The items applied: question → student → items, in list order.
@@ -88,7 +90,9 @@ public struct GradeBook: Sendable, Equatable {
                 bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: [String]]] = [:],
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
-                rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = []) {
+                rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],
+                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:]) {
+        self.bubblePlacements = bubblePlacements
         self.referenceSizes = referenceSizes
         self.rubricItems = rubricItems
         self.appliedItems = appliedItems

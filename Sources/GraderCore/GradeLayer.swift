@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the grade layer draws on each page of a student's booklet: the grade boxes of that page
 /// ("earned / max", "? / max" while ungraded), the student's ink and notes, and on the first page
 /// the total, in the top margin where it covers none of the student's work.
@@ -49,18 +51,53 @@ public enum GradeLayer {
                         width: question.size.width, height: question.size.height)
     }
 
-    /// Orange frames around the bubble rows of `page` that need a person.
+    /// Orange frames around the bubble rows of `page` that need a person, and where the machine
+    /// found every bubble: a thin outline, green on rows it read, orange on rows left for review
+    /// (a block it could not place gets a red frame where the rubric puts it).
     static func reviewFrames(_ book: GradeBook, student: StudentID, page: Int) -> [GradeMark] {
-        let orange = RGBColor(red: 0xE0, green: 0x70, blue: 0x00)
-        return book.bubbleBlocks.filter { $0.page == page }.flatMap { block in
-            (book.bubbleReadings[block.id]?[student] ?? []).filter { BubbleScoring.needsReview($0.reading) }.map { reading in
-                let first = block.centre(row: reading.row, choice: 0), last = block.centre(row: reading.row, choice: block.choices.count - 1)
-                let margin = block.bubbleDiameter * 0.8
-                let (x0, y0) = (min(first.x, last.x) - margin, min(first.y, last.y) - margin)
-                let (x1, y1) = (max(first.x, last.x) + margin, max(first.y, last.y) + margin)
-                let corners = [PagePoint(x: x0, y: y0), PagePoint(x: x1, y: y0), PagePoint(x: x1, y: y1), PagePoint(x: x0, y: y1), PagePoint(x: x0, y: y0)]
-                return GradeMark.ink(points: corners, color: orange, width: 2)
+        let orange = RGBColor(red: 0xE0, green: 0x70, blue: 0x00), green = RGBColor(red: 0x1F, green: 0x9D, blue: 0x55)
+        let red = RGBColor(red: 0xD0, green: 0x20, blue: 0x20)
+        return book.bubbleBlocks.filter { $0.page == page }.flatMap { block -> [GradeMark] in
+            let readings = book.bubbleReadings[block.id]?[student] ?? []
+            let found = book.bubblePlacements[block.id]?[student]?.centres ?? []
+            let placed = found.count == block.bubbleCount
+            let choices = block.choices.count
+            func centre(_ row: Int, _ choice: Int) -> PagePoint { placed ? found[row * choices + choice] : block.centre(row: row, choice: choice) }
+            var marks: [GradeMark] = []
+            if book.bubblePlacements[block.id]?[student]?.problem != nil {
+                let b = block.bounds
+                marks.append(.ink(points: rectangle(x0: b.origin.x - 4, y0: b.origin.y - 4, x1: b.origin.x + b.width + 4, y1: b.origin.y + b.height + 4),
+                                  color: red, width: 2))
             }
+            for reading in readings where placed {
+                let review = BubbleScoring.needsReview(reading.reading)
+                for choice in 0..<choices {
+                    let shape = block.template?.shape(row: reading.row, choice: choice, choices: choices)
+                    marks.append(.ink(points: ellipse(centre(reading.row, choice), width: shape?.width ?? block.bubbleDiameter,
+                                                      height: shape?.height ?? block.bubbleDiameter),
+                                      color: review ? orange : green, width: 0.6))
+                }
+            }
+            for reading in readings where BubbleScoring.needsReview(reading.reading) {
+                let first = centre(reading.row, 0), last = centre(reading.row, choices - 1)
+                let margin = block.bubbleDiameter * 0.8
+                marks.append(.ink(points: rectangle(x0: min(first.x, last.x) - margin, y0: min(first.y, last.y) - margin,
+                                                    x1: max(first.x, last.x) + margin, y1: max(first.y, last.y) + margin),
+                                  color: orange, width: 2))
+            }
+            return marks
+        }
+    }
+
+    private static func rectangle(x0: Double, y0: Double, x1: Double, y1: Double) -> [PagePoint] {
+        [PagePoint(x: x0, y: y0), PagePoint(x: x1, y: y0), PagePoint(x: x1, y: y1), PagePoint(x: x0, y: y1), PagePoint(x: x0, y: y0)]
+    }
+
+    /// An ellipse as a closed line of 24 points.
+    private static func ellipse(_ c: PagePoint, width: Double, height: Double) -> [PagePoint] {
+        (0...24).map { step in
+            let angle = Double(step) / 24 * 2 * Double.pi
+            return PagePoint(x: c.x + width / 2 * cos(angle), y: c.y + height / 2 * sin(angle))
         }
     }
 

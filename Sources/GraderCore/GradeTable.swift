@@ -152,18 +152,21 @@ public enum GradeTable {
     }
 
     private static func responseRows(_ book: GradeBook) -> [[CSVCell]] {
-        var rows: [[CSVCell]] = [["Student", "ID", "Block", "Question", "Reading", "Key", "Score", "Fills"].map(CSVCell.text)]
+        var rows: [[CSVCell]] = [["Student", "ID", "Block", "Question", "Reading", "Key", "Score", "Fills", "Residual (pt)", "Problem"].map(CSVCell.text)]
         for id in studentOrder(book) {
             let student = book.students[id.index].student
             for block in book.bubbleBlocks {
+                // How well the block fitted on this scan (the same for all its rows), and why it was not read.
+                let placement = book.bubblePlacements[block.id]?[id]
+                let fit: [CSVCell] = [.number(placement?.residual.map { String(format: "%.2f", $0) } ?? ""), .text(placement?.problem ?? "")]
                 for reading in book.bubbleReadings[block.id]?[id] ?? [] {
-                    let question = block.questionNumber(row: reading.row).map { "\(block.id)-\($0)" } ?? "digit \(reading.row + 1)"
+                    let question = block.kind.isDigitGrid ? "digit \(reading.row + 1)" : block.questionLabel(row: reading.row) ?? ""
                     let questionID = book.bubbleRows.first { $0.value == BubbleRowRef(block: block.id, row: reading.row) }?.key
                     rows.append([.text(student.name), .text(student.rosterID ?? ""), .text(block.id), .text(question),
                                  .text(BubbleScoring.describe(reading.reading)),
                                  .text(book.answerKey[block.id]?[reading.row]?.joined(separator: "+") ?? ""),
                                  .number(questionID.map { book.score($0, id).description } ?? ""),
-                                 .number(reading.fills.map { String(format: "%.2f", $0) }.joined(separator: " "))])
+                                 .number(reading.fills.map { String(format: "%.2f", $0) }.joined(separator: " "))] + fit)
                 }
             }
         }

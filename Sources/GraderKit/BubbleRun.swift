@@ -18,6 +18,24 @@ public enum BubbleRun {
         public var failures: [String] = []
         /// Student-ID grids that do not match the roster id: "Anna: the grid reads 1001002, the roster says S1001".
         public var idMismatches: [String] = []
+        /// How each block was placed on each student's scan, in student order.
+        public var placements: [Placement] = []
+
+        /// One block on one student's scan: how far its bubbles sat from the fitted layout, or why it was not read.
+        public struct Placement: Sendable, Equatable, Encodable {
+            public var student: String, block: String, page: Int
+            /// Root-mean-square distance in points; nil when the block could not be placed.
+            public var residual: Double?
+            public var problem: String?
+        }
+
+        /// "Blocks placed: 11 of 12 (largest residual 0.31 pt)".
+        public var placementLine: String {
+            let residuals = placements.compactMap(\.residual)
+            let placed = placements.filter { $0.problem == nil }.count
+            return "Blocks placed: \(placed) of \(placements.count)"
+                + (residuals.isEmpty ? "" : String(format: " (largest residual %.2f pt)", residuals.max()!))
+        }
     }
 
     /// Reads `blockID` (or every block) for the whole class; `progress` gets (done, total), and
@@ -31,6 +49,8 @@ public enum BubbleRun {
         guard !book.students.isEmpty else { return Summary() }
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: project.scanPath(book.students[0])).pageCount
+        let reader = try PageBubbleReader(blocks: blocks, folder: project.folder)
+        let pages = Dictionary(grouping: blocks, by: \.page).sorted { $0.key < $1.key }
         let results = ConcurrentResults<[BlockReading]>(count: book.students.count)
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
@@ -39,10 +59,12 @@ public enum BubbleRun {
                 defer { progress(done.increment(), book.students.count) }
                 do {
                     let document = try PDFDocument(path: project.scanPath(book.students[index]))
-                    return try blocks.map { block in
-                        let ppp = GrayImage.pixelsPerPoint(forBubbleDiameter: block.bubbleDiameter)
-                        return BubbleReader.read(block, in: try GrayImage(rendering: document.page(at: block.page - 1), pixelsPerPoint: ppp))
+                    // One rendering per page, whatever the number of blocks on it.
+                    var read: [String: BlockReading] = [:]
+                    for (page, pageBlocks) in pages {
+                        for reading in try reader.read(pageBlocks, on: document.page(at: page - 1)) { read[reading.block.id] = reading }
                     }
+                    return blocks.map { read[$0.id]! }
                 } catch {
                     return blocks.map { BubbleReader.unreadableReading($0, reason: error.localizedDescription) }
                 }
@@ -50,11 +72,15 @@ public enum BubbleRun {
         }
         let readings = try results.values()
         var summary = Summary()
-        var records: [(student: StudentKey, block: String, rows: [BubbleRowReading])] = []
+        var records: [(student: StudentKey, block: String, rows: [BubbleRowReading], placement: BubblePlacement)] = []
         for (index, studentReadings) in readings.enumerated() {
             let entry = book.students[index]
             for reading in studentReadings {
-                records.append((entry.key, reading.block.id, reading.rows))
+                let placement = BubblePlacement(residual: reading.registration?.rmsResidual, problem: reading.problem,
+                                                centres: reading.registration?.centres ?? [])
+                records.append((entry.key, reading.block.id, reading.rows, placement))
+                summary.placements.append(Summary.Placement(student: entry.student.name, block: reading.block.id, page: reading.block.page,
+                                                            residual: placement.residual, problem: placement.problem))
                 if let problem = reading.problem { summary.failures.append("\(entry.student.name) — p. \(reading.block.page), \(reading.block.id): \(problem)") }
                 if reading.block.kind == .studentID, reading.problem == nil {
                     let digits = reading.digits ?? "?"
@@ -71,7 +97,7 @@ public enum BubbleRun {
                     case .uncertain: summary.uncertain += 1
                     }
                     if BubbleScoring.needsReview(row.reading), reading.problem == nil {
-                        let name = reading.block.questionNumber(row: row.row).map { "\(reading.block.id)-\($0)" } ?? "\(reading.block.id) digit \(row.row + 1)"
+                        let name = reading.block.kind.isDigitGrid ? "\(reading.block.id) digit \(row.row + 1)" : reading.block.questionLabel(row: row.row) ?? reading.block.id
                         summary.review.append("\(entry.student.name) — p. \(reading.block.page), \(name): \(BubbleScoring.describe(row.reading))")
                     }
                 }
@@ -89,9 +115,12 @@ extension GrayImage {
     public init(rendering page: PDFPage, pixelsPerPoint: Double) throws {
         let size = page.size
         let width = Int((size.width * pixelsPerPoint).rounded(.up)), height = Int((size.height * pixelsPerPoint).rounded(.up))
-        if width > 0, height > 0, let scan = page.scanGray(minimumWidth: width), scan.height >= height {
-            self = GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
-                .shrunk(toWidth: width, height: height, pixelsPerPoint: pixelsPerPoint)
+        // A scan of less than the resolution asked for (bubbles read at 10 pixels per radius) is
+        // decoded whole and enlarged: still many times faster than poppler drawing the JPEG large.
+        if width > 0, height > 0, let scan = page.scanGray(minimumWidth: width) ?? page.scanGray(minimumWidth: width / 3), scan.height >= height / 3 {
+            let decoded = GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
+            self = scan.width >= width && scan.height >= height
+                ? decoded.shrunk(toWidth: width, height: height, pixelsPerPoint: pixelsPerPoint) : decoded.resampled(toPixelsPerPoint: pixelsPerPoint)
             return
         }
         let bitmap = try page.renderRGB(dpi: pixelsPerPoint * 72)

@@ -22,8 +22,14 @@ import Yams
 public struct Rubric: Sendable, Equatable {
     /// The questions, in file order.
     public let questions: [QuestionSpec]
-    /// The bubble blocks (multiple-choice grids and student-ID grids), in file order.
-    public let bubbles: [BubbleBlock]
+    /// The bubble blocks (multiple-choice grids and student-ID grids), in file order; a block of
+    /// the school's own sheet has no template until it is found on `blankSheet`.
+    public var bubbles: [BubbleBlock] { entries.map(\.block) }
+    /// The school's blank answer sheet the blocks given by `first:`/`last:` are found on (`blank_sheet:`,
+    /// relative to the rubric file), nil when none is given.
+    public let blankSheet: String?
+    /// The bubble entries as parsed, with the outlines still to be found on the blank.
+    let entries: [BubbleBlockYAML.Entry]
 
     /// Reads the rubric at `path`; errors name the file and line.
     public init(contentsOf path: String) throws(RubricError) {
@@ -48,7 +54,13 @@ public struct Rubric: Sendable, Equatable {
             return Array(items)
         }
         questions = try list("questions").map { item throws(RubricError) in try Self.question(item, path: path) }
-        bubbles = try list("bubbles").map { item throws(RubricError) in try BubbleBlockYAML.block(item, path: path) }
+        entries = try list("bubbles").map { item throws(RubricError) in try BubbleBlockYAML.entry(item, path: path) }
+        blankSheet = mapping["blank_sheet"]?.string.map { file in
+            file.hasPrefix("/") ? file : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
+        }
+        if blankSheet == nil, let entry = entries.first(where: { $0.outline != nil }) {
+            throw .invalid(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)' is given by first: and last:, which are found on the school's blank sheet: add 'blank_sheet: FILE.pdf' at the top of the rubric")
+        }
     }
 
     private static func question(_ node: Node, path: String) throws(RubricError) -> QuestionSpec {
@@ -159,8 +171,15 @@ extension GradingProject {
                 throw RubricError.refused(path: path, line: Rubric.lineOfQuestion(index, in: text) ?? 1, detail: error.localizedDescription)
             }
         }
-        return try store.applyRubric(questions: rubric.questions, blocks: rubric.bubbles,
-                                     description: "apply rubric \((path as NSString).lastPathComponent)")
+        let found = try blocksFoundOnBlank(rubric, path: path)
+        do {
+            return try store.applyRubric(questions: rubric.questions, blocks: found.blocks,
+                                         description: "apply rubric \((path as NSString).lastPathComponent)")
+        } catch {
+            // Nothing was added: the blank copied for it goes too.
+            if let copied = found.copied { try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(copied)) }
+            throw error
+        }
     }
 }
 

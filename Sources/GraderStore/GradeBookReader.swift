@@ -126,6 +126,14 @@ enum GradeBookReader {
             readings[row["block_id"], default: [:]][student, default: []].append(
                 BubbleRowReading(row: row["row"], questionNumber: block?.questionNumber(row: row["row"]), reading: reading, fills: fills))
         }
+        var placements: [String: [StudentID: BubblePlacement]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT student_id, block_id, residual, problem, centres FROM bubble_placement") {
+            guard let student = indexOfKey[row["student_id"]] else { continue }
+            let pairs = try decoder.decode([[Double]].self, from: Data((row["centres"] as String).utf8))
+            placements[row["block_id"], default: [:]][student] = BubblePlacement(
+                residual: row["residual"], problem: row["problem"],
+                centres: pairs.compactMap { $0.count == 2 ? PagePoint(x: $0[0], y: $0[1]) : nil })
+        }
         let items = try rubricItems(db)
         let itemByID = Dictionary(uniqueKeysWithValues: items.values.joined().map { ($0.id, $0) })
         var applied: [QuestionID: [StudentID: [RubricItem]]] = [:]
@@ -142,7 +150,7 @@ enum GradeBookReader {
         return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations,
                          bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows,
                          rubricItems: items, appliedItems: applied, rubricScored: rubricScored,
-                         referenceSizes: try reference(db)?.sizes ?? [])
+                         referenceSizes: try reference(db)?.sizes ?? [], bubblePlacements: placements)
     }
 }
 

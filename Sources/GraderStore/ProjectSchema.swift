@@ -6,17 +6,17 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 9
+    static let version = 11
 
     /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy"]
+    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy", "bubble_placement"]
 
     /// Recorded tables whose rows are also identified by columns other than the id (a row
     /// deleted and inserted again gets a new id): table → key columns.
     static let naturalKeys: [(table: String, columns: [String])] = [
         ("score", ["question_id", "student_id"]), ("bubble_reading", ["student_id", "block_id", "row"]),
         ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]), ("applied_item", ["item_id", "student_id"]),
-        ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]),
+        ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]), ("bubble_placement", ["student_id", "block_id"]),
     ]
 
     /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
@@ -232,6 +232,21 @@ enum ProjectSchema {
                 PRAGMA user_version = 9;
                 """)
             for table in ["bulk_scan", "scan_page", "exam_copy"] { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v11: where each bubble block was found on each scan") { db in
+            // residual in points (NULL when not placed), problem (NULL when read), centres as JSON [[x, y], …].
+            try db.execute(sql: """
+                CREATE TABLE bubble_placement (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    block_id TEXT NOT NULL,
+                    residual REAL,
+                    problem TEXT,
+                    centres TEXT NOT NULL,
+                    UNIQUE (student_id, block_id));
+                PRAGMA user_version = 11;
+                """)
+            try HistoryTriggers.install(on: "bubble_placement", in: db)
         }
         return migrator
     }

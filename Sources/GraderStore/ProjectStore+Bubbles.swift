@@ -13,7 +13,7 @@ extension ProjectStore {
                 try Self.insert(block, in: book, writer: writer, labels: &labels)
                 book = try writer.gradeBook()
             }
-            return questions.count + blocks.reduce(0) { $0 + ($1.kind == .studentID ? 0 : $1.rows) }
+            return questions.count + blocks.reduce(0) { $0 + $1.questionRows.count }
         }
     }
 
@@ -30,10 +30,12 @@ extension ProjectStore {
     }
 
     /// Records the machine's readings and scores them against the key, as one change.
-    public func recordReadings(_ readings: [(student: StudentKey, block: String, rows: [BubbleRowReading])], description: String) throws {
+    public func recordReadings(_ readings: [(student: StudentKey, block: String, rows: [BubbleRowReading], placement: BubblePlacement)],
+                               description: String) throws {
         try change(description) { writer in
             for reading in readings {
                 for row in reading.rows { try writer.setBubbleReading(row, block: reading.block, student: reading.student) }
+                try writer.setBubblePlacement(reading.placement, block: reading.block, student: reading.student)
             }
             try Self.regrade(writer)
         }
@@ -44,12 +46,12 @@ extension ProjectStore {
         _ = try GradingRules.page(block.page, pages: book.pagesPerStudent)
         guard !book.bubbleBlocks.contains(where: { $0.id == block.id }) else { throw GradingError.duplicateBlockID(block.id) }
         try writer.insertBubbleBlock(block)
-        guard block.kind != .studentID else { return }
         let size = book.referencePageSize(page: block.page)
-        for row in 0..<block.rows {
-            let label = "\(block.id)-\(block.questionNumber(row: row)!)"
+        for row in block.questionRows {
+            guard let label = block.questionLabel(row: row) else { continue }
             guard labels.insert(label).inserted else { throw GradingError.duplicateLabel(label) }
-            let right = block.centre(row: row, choice: block.choices.count - 1)
+            // The box goes right of the row (of a numeric field's top right bubble).
+            let right = block.kind == .numeric ? block.centre(row: block.rows - 1, choice: 0) : block.centre(row: row, choice: block.choices.count - 1)
             let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - BoxSize.standard.width),
                                    y: max(0, right.y - BoxSize.standard.height / 2))
             guard let position = RelativePoint(corner, on: size) else {
@@ -69,8 +71,10 @@ extension ProjectStore {
             for (index, entry) in book.students.enumerated() {
                 let source = sources[numbered.question.id]?[entry.key]
                 guard source != "grader" else { continue }
-                let reading = book.bubbleReadings[ref.block]?[StudentID(index)]?.first { $0.row == ref.row }
-                let score = reading.flatMap { BubbleScoring.score($0.reading, key: book.answerKey[ref.block]?[ref.row], block: block) }
+                let rows = book.bubbleReadings[ref.block]?[StudentID(index)] ?? []
+                let key = book.answerKey[ref.block]?[ref.row]
+                let score = block.kind == .numeric ? NumericAnswer.score(rows, key: key, block: block)
+                    : rows.first { $0.row == ref.row }.flatMap { BubbleScoring.score($0.reading, key: key, block: block) }
                 if let score {
                     try writer.setScore(score, question: numbered.question.id, student: entry.key, source: "omr")
                 } else if source == "omr" {

@@ -101,6 +101,17 @@ public struct ProjectWriter {
             """, arguments: [student.rawValue, block, reading.row, encoded, fills])
     }
 
+    /// Records where a block was found on a student's scan (or why it was not).
+    public func setBubblePlacement(_ placement: BubblePlacement, block: String, student: StudentKey) throws {
+        let centres = "[" + placement.centres.map { String(format: "[%.2f,%.2f]", $0.x, $0.y) }.joined(separator: ",") + "]"
+        let residual = placement.residual.map { ($0 * 1000).rounded() / 1000 }
+        try db.execute(sql: """
+            INSERT INTO bubble_placement (student_id, block_id, residual, problem, centres) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (student_id, block_id) DO UPDATE SET residual = excluded.residual, problem = excluded.problem, centres = excluded.centres
+            WHERE residual IS NOT excluded.residual OR problem IS NOT excluded.problem OR centres != excluded.centres
+            """, arguments: [student.rawValue, block, residual, placement.problem, centres])
+    }
+
     /// Who entered each score ("grader", "omr"): question → student → source.
     public func scoreSources() throws -> [QuestionID: [StudentKey: String]] {
         var sources: [QuestionID: [StudentKey: String]] = [:]

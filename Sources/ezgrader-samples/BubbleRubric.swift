@@ -13,7 +13,7 @@ enum BubbleRubric {
             "# top-left corner of the page. The key is in bubble-key.txt: ezgrader key set … --file.",
             "bubbles:",
         ]
-        let kinds: [BubbleBlockKind: String] = [.singleAnswer: "single", .multipleAnswer: "multiple", .studentID: "student-id"]
+        let kinds: [BubbleBlockKind: String] = [.singleAnswer: "single", .multipleAnswer: "multiple", .studentID: "student-id", .numeric: "numeric", .checkbox: "checkbox"]
         for block in blocks {
             lines += [
                 "  - id: \(block.id)",

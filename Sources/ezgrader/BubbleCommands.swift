@@ -60,13 +60,10 @@ struct OMRCommand: ParsableCommand {
         let progress = TerminalProgress(label: "reading bubbles")
         let summary = try reportingErrors { try BubbleRun.run(try options.open(), block: block, progress: progress.update) }
         progress.finish()
-        if options.json {
-            return try printJSON(["answered": "\(summary.answered)", "blank": "\(summary.blank)", "multiple": "\(summary.multiple)",
-                                  "uncertain": "\(summary.uncertain)", "review": summary.review.joined(separator: "\n"),
-                                  "failures": summary.failures.joined(separator: "\n"), "idMismatches": summary.idMismatches.joined(separator: "\n")])
-        }
+        if options.json { return try printJSON(OMRJSON(summary)) }
         print("Read \(summary.answered + summary.blank + summary.multiple + summary.uncertain) rows: \(summary.answered) answered, "
             + "\(summary.blank) blank, \(summary.multiple) multiple, \(summary.uncertain) uncertain.")
+        print(summary.placementLine + ".")
         if !summary.review.isEmpty {
             print("For review (left \"?\"; score them with ezgrader score or ezgrader grade):")
             summary.review.forEach { print("  \($0)") }

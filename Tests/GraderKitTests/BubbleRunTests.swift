@@ -69,7 +69,7 @@ import TestSupport
         #expect(try scores(project, "Ben") == ["2", "1", "?", "2", "0"], "the grader's score is kept; the machine's changed")
 
         let responses = try ScoreTables.csv(project, layout: .responses, assignment: "")
-        #expect(responses.hasPrefix("Student,ID,Block,Question,Reading,Key,Score,Fills\r\nAnna,,mc,mc-1,B,B,2,"))
+        #expect(responses.hasPrefix("Student,ID,Block,Question,Reading,Key,Score,Fills,Residual (pt),Problem\r\nAnna,,mc,mc-1,B,B,2,"))
         #expect(responses.contains("Ben,,mc,mc-2,multiple: A+C,D,1,"))
         #expect(responses.contains("Anna,,student-id,digit 7,1,,,"))
     }

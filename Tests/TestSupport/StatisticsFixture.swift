@@ -68,7 +68,7 @@ public enum StatisticsFixture {
         try store.recordReadings(keys.enumerated().map { student, key in
             (key, "mc", sheets[student].enumerated().map { row, choice in
                 BubbleRowReading(row: row, questionNumber: row + 1, reading: .answered([choice]), fills: [])
-            })
+            }, BubblePlacement(residual: 0.1, problem: nil, centres: []))
         }, description: "readings")
         return store
     }

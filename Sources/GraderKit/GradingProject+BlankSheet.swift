@@ -1,0 +1,74 @@
+import Foundation
+import GraderCore
+import GraderFiles
+import GraderOMR
+import GraderPDF
+
+extension GradingProject {
+    /// The project's copies of school blank sheets live here.
+    static let blanksFolder = "blanks"
+
+    /// The rubric's bubble blocks, those of the school's own sheet found on its blank: the blank is
+    /// copied into the project (`blanks/`, reused when the same file is there) so scans can be
+    /// read against it later. Returns the blocks and the copy made, if one was made. A bubble that
+    /// cannot be found names the rubric line, the block, the row and the choice.
+    func blocksFoundOnBlank(_ rubric: Rubric, path: String) throws -> (blocks: [BubbleBlock], copied: String?) {
+        guard let blankPath = rubric.blankSheet, rubric.entries.contains(where: { $0.outline != nil }) else { return (rubric.bubbles, nil) }
+        let document: PDFDocument
+        do { document = try PDFDocument(path: blankPath) } catch {
+            throw RubricError.refused(path: path, line: 1, detail: "the blank sheet '\(blankPath)' cannot be opened as a PDF (\(error.localizedDescription)).")
+        }
+        var blocks: [BubbleBlock] = []
+        var renders: [String: GrayImage] = [:]
+        for entry in rubric.entries {
+            guard let outline = entry.outline else { blocks.append(entry.block); continue }
+            let page = entry.blankPage ?? (document.pageCount == 1 ? 1 : entry.block.page)
+            guard page >= 1, page <= document.pageCount else {
+                throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': the blank sheet has \(document.pageCount) pages, no page \(page); give blank_page:.")
+            }
+            let ppp = TemplateFinder.pixelsPerPoint(for: outline)
+            let key = "\(page)@\(ppp)"
+            let image = try renders[key] ?? GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: ppp)
+            renders[key] = image
+            switch TemplateFinder.find(outline, on: image) {
+            case .failure(let failure):
+                throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': \(failure) "
+                    + "(\((blankPath as NSString).lastPathComponent), page \(page)); check first:, last:, rows: and choices:.")
+            case .success(let shapes):
+                var block = entry.block
+                block.template = BubbleTemplate(blankFile: "", blankPage: page, shapes: shapes)
+                let sizes = shapes.map { max($0.width, $0.height) }.sorted()
+                block.bubbleDiameter = sizes[sizes.count / 2]
+                if block.rows > 1 { block.rowSpacing = hypot(shapes[block.choices.count].centre.x - shapes[0].centre.x, shapes[block.choices.count].centre.y - shapes[0].centre.y) }
+                if block.choices.count > 1 { block.columnSpacing = hypot(shapes[1].centre.x - shapes[0].centre.x, shapes[1].centre.y - shapes[0].centre.y) }
+                blocks.append(block)
+            }
+        }
+        let (file, copied) = try copyBlank(blankPath)
+        return (blocks.map { block in
+            var block = block
+            block.template?.blankFile = file
+            return block
+        }, copied ? file : nil)
+    }
+
+    /// Copies `path` into `blanks/` under its own name (a number added when another file has it);
+    /// returns the project-relative name and whether a copy was made (false: the same bytes were there).
+    private func copyBlank(_ path: String) throws -> (file: String, copied: Bool) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let folderPath = (folder as NSString).appendingPathComponent(Self.blanksFolder)
+        try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        for attempt in 1...1000 {
+            let file = "\(Self.blanksFolder)/\(attempt == 1 ? name : "\(name)-\(attempt)").pdf"
+            let target = (folder as NSString).appendingPathComponent(file)
+            if let existing = FileManager.default.contents(atPath: target) {
+                if existing == data { return (file, false) }
+                continue
+            }
+            try AtomicFile.write(data, to: target)
+            return (file, true)
+        }
+        throw RubricError.refused(path: path, line: 1, detail: "too many blank sheets named '\(name)' in the project.")
+    }
+}
