@@ -29,12 +29,12 @@ extension GradingProject {
             throw GradingError.unknownBlock("student-id", known: book.bubbleBlocks.map(\.id))
         }
         let taken = Set(book.students.map(\.student.nameKey))
+        let reader = try PageBubbleReader(blocks: [grid], folder: folder)
         var matched: [(copy: Int, student: Student, key: StudentKey)] = [], review: [IDReview] = []
         for copy in state.knownCopies where copy.student == nil {
             guard let key = copy.key, let entry = book.students.first(where: { $0.key == key }) else { continue }
             let document = try PDFDocument(path: scanPath(entry))
-            let ppp = GrayImage.pixelsPerPoint(forBubbleDiameter: grid.bubbleDiameter)
-            let reading = BubbleReader.read(grid, in: try GrayImage(rendering: document.page(at: grid.page - 1), pixelsPerPoint: ppp))
+            let reading = try reader.read([grid], on: document.page(at: grid.page - 1))[0]
             let digits: [String?] = reading.readings.map { if case .answered(let labels) = $0, labels.count == 1 { labels[0] } else { nil } }
             switch IDGridMatch.match(digits, rosterIDs: roster.entries.map(\.student.rosterID)) {
             case .sure(let index) where !taken.contains(roster.entries[index].student.nameKey)

@@ -26,7 +26,7 @@ struct PageBubbleReader: Sendable {
                 throw GradingError.badBubbleBlock(group[0].id, problem: "the blank sheet \(key.file) has no page \(key.page)")
             }
             let image = try GrayImage(rendering: document.page(at: key.page - 1), pixelsPerPoint: TemplateReader.pixelsPerPoint(for: group))
-            blanks[key] = BlankSheet(image)
+            blanks[key] = BlankSheet(image, blocks: group)
         }
         self.blanks = blanks
     }

@@ -4,81 +4,94 @@ import GraderCore
 /// Tests a block's fit against every placement a whole row or column away. A grid looks like
 /// itself shifted by one row almost everywhere; what tells the two apart is only where the blank
 /// differs from itself shifted (the first and last rows, the margins, the printed letters, the
-/// shading). On those pixels the scan must look clearly more like the blank as fitted than like
-/// the blank shifted.
-enum RowShiftCheck {
+/// shading). On those points the scan must look clearly more like the blank as fitted than like
+/// the blank shifted. The points are chosen once per block, on the blank.
+struct RowShiftCheck: Sendable {
     enum Outcome: Equatable {
         /// The fit is clearly better than every shift.
         case clear
         /// The blank shifted by `delta` (points) matches clearly better: the fit is one row or column off.
-        case off(delta: (x: Double, y: Double))
-        /// Neither is clearly better: the direction in words ("one row down").
+        case off(delta: PagePoint)
+        /// Neither is clearly better: the direction in words ("one row on").
         case ambiguous(String)
-
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            switch (lhs, rhs) {
-            case (.clear, .clear): true
-            case (.off(let a), .off(let b)): a == b
-            case (.ambiguous(let a), .ambiguous(let b)): a == b
-            default: false
-            }
-        }
     }
 
     /// How much better (in correlation) the fit must be than a shift, and a shift than the fit.
     static let margin = 0.1
 
-    static func check(_ template: BubbleTemplate, rows: Int, choices: Int, blank: GrayImage, scan: GrayImage, model: Homography) -> Outcome {
+    /// One shift: the blank points (in points) where the blank differs from itself shifted, with
+    /// the blank's grey there and at the shifted place.
+    private struct Shift: Sendable {
+        let delta: PagePoint, name: String
+        let points: [PagePoint], fitted: [Double], moved: [Double]
+    }
+
+    private let shifts: [Shift]
+
+    /// Chooses the telling points of `template`'s block (`rows` × `choices`) on `blank`.
+    init(_ template: BubbleTemplate, rows: Int, choices: Int, blank: GrayImage) {
         let shapes = template.shapes
-        var shifts: [(delta: (x: Double, y: Double), name: String)] = []
+        var deltas: [(PagePoint, String)] = []
         if rows > 1 {
-            let step = mean(of: (0..<choices).map { c in difference(shapes[(rows - 1) * choices + c].centre, shapes[c].centre, over: rows - 1) })
-            shifts += [(step, "one row on"), ((-step.x, -step.y), "one row back")]
+            let step = Self.mean(of: (0..<choices).map { c in Self.difference(shapes[(rows - 1) * choices + c].centre, shapes[c].centre, over: rows - 1) })
+            deltas += [(step, "one row on"), (PagePoint(x: -step.x, y: -step.y), "one row back")]
         }
         if choices > 1 {
-            let step = mean(of: (0..<rows).map { r in difference(shapes[r * choices + choices - 1].centre, shapes[r * choices].centre, over: choices - 1) })
-            shifts += [(step, "one choice on"), ((-step.x, -step.y), "one choice back")]
+            let step = Self.mean(of: (0..<rows).map { r in Self.difference(shapes[r * choices + choices - 1].centre, shapes[r * choices].centre, over: choices - 1) })
+            deltas += [(step, "one choice on"), (PagePoint(x: -step.x, y: -step.y), "one choice back")]
         }
-        guard !shifts.isEmpty else { return .clear }
-        // The block and a margin of one step (at least a bubble) around it, sampled every 0.6 pt.
-        let bounds = template.bounds
-        let reachX = shifts.map { abs($0.delta.x) }.max()! + (shapes.map(\.width).max() ?? 0)
-        let reachY = shifts.map { abs($0.delta.y) }.max()! + (shapes.map(\.height).max() ?? 0)
-        let step = 0.6, ppp = scan.pixelsPerPoint, bppp = blank.pixelsPerPoint
-        var samples: [(s: Double, b: Double, x: Double, y: Double)] = []
+        // The block and a margin of one step (and a bubble) around it, sampled every 0.6 pt.
+        let bounds = template.bounds, ppp = blank.pixelsPerPoint
+        let reachX = (deltas.map { abs($0.0.x) }.max() ?? 0) + (shapes.map(\.width).max() ?? 0)
+        let reachY = (deltas.map { abs($0.0.y) }.max() ?? 0) + (shapes.map(\.height).max() ?? 0)
+        var grid: [(point: PagePoint, value: Double)] = []
         var y = bounds.origin.y - reachY
         while y <= bounds.origin.y + bounds.height + reachY {
             var x = bounds.origin.x - reachX
             while x <= bounds.origin.x + bounds.width + reachX {
-                let p = model.apply((x, y))
-                samples.append((scan.sample(x: p.x * ppp, y: p.y * ppp), blank.sample(x: x * bppp, y: y * bppp), x, y))
-                x += step
+                grid.append((PagePoint(x: x, y: y), blank.sample(x: x * ppp, y: y * ppp)))
+                x += 0.6
             }
-            y += step
+            y += 0.6
         }
-        for shift in shifts {
-            var fitted = Correlation(), moved = Correlation()
-            for sample in samples {
-                let other = blank.sample(x: (sample.x + shift.delta.x) * bppp, y: (sample.y + shift.delta.y) * bppp)
-                guard abs(other - sample.b) >= 15 else { continue }
-                fitted.add(sample.s, sample.b)
-                moved.add(sample.s, other)
+        shifts = deltas.map { delta, name in
+            var points: [PagePoint] = [], fitted: [Double] = [], moved: [Double] = []
+            for (point, value) in grid {
+                let other = blank.sample(x: (point.x + delta.x) * ppp, y: (point.y + delta.y) * ppp)
+                guard abs(other - value) >= 15 else { continue }
+                points.append(point)
+                fitted.append(value)
+                moved.append(other)
             }
-            guard fitted.count >= 20 else { continue }
+            return Shift(delta: delta, name: name, points: points, fitted: fitted, moved: moved)
+        }
+    }
+
+    /// Checks the fit `model` (blank points → scan points) on `scan`.
+    func check(_ scan: GrayImage, model: Homography) -> Outcome {
+        let ppp = scan.pixelsPerPoint
+        for shift in shifts where shift.points.count >= 20 {
+            var fitted = Correlation(), moved = Correlation()
+            for (index, point) in shift.points.enumerated() {
+                let p = model.apply((point.x, point.y))
+                let s = scan.sample(x: p.x * ppp, y: p.y * ppp)
+                fitted.add(s, shift.fitted[index])
+                moved.add(s, shift.moved[index])
+            }
             let (a, b) = (fitted.value, moved.value)
-            if b - a >= margin { return .off(delta: shift.delta) }
-            if a - b < margin { return .ambiguous(shift.name) }
+            if b - a >= Self.margin { return .off(delta: shift.delta) }
+            if a - b < Self.margin { return .ambiguous(shift.name) }
         }
         return .clear
     }
 
-    private static func difference(_ a: PagePoint, _ b: PagePoint, over count: Int) -> (x: Double, y: Double) {
-        ((a.x - b.x) / Double(count), (a.y - b.y) / Double(count))
+    private static func difference(_ a: PagePoint, _ b: PagePoint, over count: Int) -> PagePoint {
+        PagePoint(x: (a.x - b.x) / Double(count), y: (a.y - b.y) / Double(count))
     }
 
-    private static func mean(of steps: [(x: Double, y: Double)]) -> (x: Double, y: Double) {
+    private static func mean(of steps: [PagePoint]) -> PagePoint {
         let n = Double(max(steps.count, 1))
-        return (steps.reduce(0) { $0 + $1.x } / n, steps.reduce(0) { $0 + $1.y } / n)
+        return PagePoint(x: steps.reduce(0) { $0 + $1.x } / n, y: steps.reduce(0) { $0 + $1.y } / n)
     }
 
     /// Pearson correlation of paired values, accumulated.

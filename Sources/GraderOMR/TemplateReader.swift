@@ -7,11 +7,18 @@ public struct BlankSheet: Sendable {
     /// The blank page at the resolution scans are read at.
     public let image: GrayImage
     let reference: ReferencePage
+    /// What each template block read against this blank needs from it, by block id.
+    let prepared: [String: PreparedBlock]
 
-    /// Prepares `image` (rendered at `TemplateReader.pixelsPerPoint(for:)`).
-    public init(_ image: GrayImage) {
+    /// Prepares `image` (rendered at `TemplateReader.pixelsPerPoint(for:)`) for reading `blocks`.
+    public init(_ image: GrayImage, blocks: [BubbleBlock]) {
         self.image = image
         reference = ReferencePage(image.resampled(toPixelsPerPoint: PageRegistrar.pixelsPerPoint))
+        var prepared: [String: PreparedBlock] = [:]
+        for block in blocks {
+            if let template = block.template, block.problem == nil { prepared[block.id] = PreparedBlock(block, template: template, blank: image) }
+        }
+        self.prepared = prepared
     }
 }
 
@@ -47,7 +54,8 @@ public enum TemplateReader {
                 let reason = "the block definition is invalid: \(block.problem ?? "it has no template")"
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: reason, detail: reason)))
             }
-            switch TemplateRegistrar.fit(block, template: template, blank: blank.image, scan: scan, start: Homography(rough)) {
+            let prepared = blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image)
+            switch TemplateRegistrar.fit(prepared, scan: scan, start: Homography(rough)) {
             case .failure(let failure):
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
             case .success(let fit):

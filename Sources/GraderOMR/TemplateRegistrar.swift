@@ -37,76 +37,60 @@ enum TemplateRegistrar {
     /// Correlation a bubble's print must reach to count as found.
     static let foundScore = 0.5
 
-    static func fit(_ block: BubbleBlock, template: BubbleTemplate, blank: GrayImage, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
-        let shapes = template.shapes, choices = block.choices.count, rows = block.rows
-        let ppp = scan.pixelsPerPoint
-        let pitch = Self.pitch(template, rows: rows, choices: choices)
-        let patches = shapes.map { shape -> BubblePatch? in
-            let margin = 0.4 * min(shape.width, shape.height)
-            let half = ((shape.width / 2 + margin) * ppp, (shape.height / 2 + margin) * ppp)
-            return BubblePatch(blank: blank, centre: (shape.centre.x * ppp, shape.centre.y * ppp), half: half,
-                               step: min(shape.width, shape.height) * ppp >= 16 ? 2 : 1)
-        }
+    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
+        let shapes = prepared.template.shapes, choices = prepared.block.choices.count, rows = prepared.block.rows
+        let ppp = scan.pixelsPerPoint, pitch = prepared.pitch
         var model = start
         var pairs: [Int: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
         func match(_ index: Int, reach: Double) {
-            guard let patch = patches[index] else { return }
+            guard let patch = prepared.patches[index] else { return }
             let c = shapes[index].centre
             let p = model.apply((c.x, c.y))
             let found = patch.best(in: scan, near: (p.x * ppp, p.y * ppp), reach: reach * ppp)
-            if found.ncc >= foundScore { pairs[index] = ((c.x, c.y), (found.x / ppp, found.y / ppp)) } else { pairs[index] = nil }
+            if found.ncc >= foundScore {
+                pairs[index] = (from: (x: c.x, y: c.y), to: (x: found.x / ppp, y: found.y / ppp))
+            } else {
+                pairs[index] = nil
+            }
         }
         // Middle rows first, then outwards, refitting as the matched rows spread.
-        let middle = (rows - 1) / 2
-        var radius = 0, done = Set<Int>()
-        while done.count < rows {
-            let reach = done.isEmpty ? 0.45 * pitch : max(0.15 * pitch, 1)
-            for row in max(0, middle - radius)...min(rows - 1, middle + radius) where !done.contains(row) {
-                for choice in 0..<choices { match(row * choices + choice, reach: reach) }
-                done.insert(row)
+        func grow(firstReach: Double) {
+            let middle = (rows - 1) / 2
+            var radius = 0, tried = Set<Int>()
+            while tried.count < rows {
+                let reach = tried.isEmpty ? firstReach : max(0.12 * pitch, 0.75)
+                for row in max(0, middle - radius)...min(rows - 1, middle + radius) where tried.insert(row).inserted {
+                    for choice in 0..<choices { match(row * choices + choice, reach: reach) }
+                }
+                if let refitted = robustFit(Array(pairs.values), projective: tried.count == rows) { model = refitted.model }
+                radius = max(1, radius * 2)
             }
-            if let refitted = robustFit(Array(pairs.values), projective: done.count == rows) { model = refitted.model }
-            radius = max(1, radius * 2)
         }
-        // Once more through the whole fit, closely.
-        for index in shapes.indices { match(index, reach: max(0.08 * pitch, 0.75)) }
-        guard var fitted = robustFit(Array(pairs.values), projective: true) else {
+        grow(firstReach: 0.45 * pitch)
+        let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
+        let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
+        guard var fitted = robustFit(Array(pairs.values), projective: true), fitted.matched >= needed else {
             return .failure(.tooFewBubbles(found: pairs.count, of: shapes.count))
         }
-        let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
-        guard fitted.matched >= needed else { return .failure(.tooFewBubbles(found: fitted.matched, of: shapes.count)) }
-        let limit = max(0.5, 0.15 * (template.smallestRadius * 2))
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
 
-        switch RowShiftCheck.check(template, rows: rows, choices: choices, blank: blank, scan: scan, model: fitted.model) {
+        switch prepared.shiftCheck.check(scan, model: fitted.model) {
         case .clear: return .success(fitted)
         case .ambiguous(let shift): return .failure(.ambiguous(shift))
         case .off(let delta):
             // The fit is a whole row or column off: start again from the better placement, once.
-            model = Homography.fit(shapes.map { s in ((s.centre.x, s.centre.y), fitted.model.apply((s.centre.x - delta.x, s.centre.y - delta.y))) }) ?? fitted.model
+            let shifted = fitted.model
+            model = Homography.fit(shapes.map { s in ((s.centre.x, s.centre.y), shifted.apply((s.centre.x - delta.x, s.centre.y - delta.y))) }) ?? shifted
             pairs = [:]
-            for index in shapes.indices { match(index, reach: max(0.15 * pitch, 1)) }
-            guard let again = robustFit(Array(pairs.values), projective: true), again.matched >= needed, again.residual <= limit else {
+            grow(firstReach: max(0.12 * pitch, 0.75))
+            guard let again = robustFit(Array(pairs.values), projective: true), again.matched >= needed, again.residual <= limit,
+                  prepared.shiftCheck.check(scan, model: again.model) == .clear else {
                 return .failure(.ambiguous("a row or column away"))
             }
             fitted = again
-            if case .clear = RowShiftCheck.check(template, rows: rows, choices: choices, blank: blank, scan: scan, model: fitted.model) {
-                return .success(fitted)
-            }
-            return .failure(.ambiguous("a row or column away"))
+            return .success(fitted)
         }
     }
-
-    /// The distance between neighbouring bubbles of the block, in points.
-    static func pitch(_ template: BubbleTemplate, rows: Int, choices: Int) -> Double {
-        var nearest = Double.infinity
-        let shapes = template.shapes
-        if choices > 1 { nearest = min(nearest, distance(shapes[0].centre, shapes[1].centre)) }
-        if rows > 1 { nearest = min(nearest, distance(shapes[0].centre, shapes[choices].centre)) }
-        return nearest.isFinite ? nearest : 2 * max(shapes[0].width, shapes[0].height)
-    }
-
-    private static func distance(_ a: PagePoint, _ b: PagePoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     /// A fit over `pairs` that drops the ones far from it (a filled bubble matched off-centre, a
     /// stray mark), twice; affine until `projective`.

@@ -51,7 +51,7 @@ struct TemplateOnOwnSheetTests {
                                                 style: SheetReading.style, seed: 1, placement: .identity)
         let blocks = try Self.templates(blankPath: blankPath)
         let ppp = TemplateReader.pixelsPerPoint(for: blocks)
-        let blank = BlankSheet(try SheetReading.render(path: blankPath, pixelsPerPoint: ppp))
+        let blank = BlankSheet(try SheetReading.render(path: blankPath, pixelsPerPoint: ppp), blocks: blocks)
         var wrong: [String] = [], read = 0, rows = 0
         for seed: UInt64 in 1...4 {
             let path = folder.file("sheet\(seed).pdf")
