@@ -3,11 +3,12 @@
 /// listed for review — never guessed.
 public enum BubbleScoring {
     /// The score of one row, or nil when a person must decide (or there is no key for the row).
-    public static func score(_ reading: BubbleReading, key: [String]?, block: BubbleBlock) -> Score? {
+    /// A right answer (one the key accepts) earns the row's own points, else the block's.
+    public static func score(_ reading: BubbleReading, key: AnswerKey.Entry?, block: BubbleBlock) -> Score? {
         guard let key, block.kind != .studentID else { return nil }
         switch reading {
         case .answered(let marked):
-            return .points(Set(marked) == Set(key) ? block.pointsPerQuestion : .zero)
+            return .points(key.accepted.accepts(marked) ? key.points ?? block.pointsPerQuestion : .zero)
         case .blank:
             return .points(.zero)
         case .multiple, .uncertain:

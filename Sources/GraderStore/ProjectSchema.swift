@@ -6,7 +6,7 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 9
+    static let version = 10
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy"]
@@ -232,6 +232,15 @@ enum ProjectSchema {
                 PRAGMA user_version = 9;
                 """)
             for table in ["bulk_scan", "scan_page", "exam_copy"] { try HistoryTriggers.install(on: table, in: db) }
+        }
+        migrator.registerMigration("v10: answer key points and alternatives") { db in
+            // `answer` now holds alternatives separated by "|" ("A|C", "A+C|B+D") or "*" (every
+            // answer counts); `points` is a question's own points ("2.5"), NULL for the block's.
+            try db.execute(sql: """
+                ALTER TABLE answer_key ADD COLUMN points TEXT;
+                PRAGMA user_version = 10;
+                """)
+            try HistoryTriggers.install(on: "answer_key", in: db)
         }
         return migrator
     }
