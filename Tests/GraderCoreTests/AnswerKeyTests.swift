@@ -83,7 +83,7 @@ import Testing
         #expect(BubbleScoring.score(.answered(["B"]), key: either, block: single) == .points(.zero))
         #expect(BubbleScoring.score(.blank, key: either, block: single) == .points(.zero))
         #expect(BubbleScoring.score(.multiple(["A", "C"]), key: either, block: single) == nil, "several marks stay for review")
-        #expect(BubbleScoring.score(.uncertain("light mark on A"), key: either, block: single) == nil)
+        #expect(BubbleScoring.score(.uncertain(reason: "light mark on A"), key: either, block: single) == nil)
 
         let together = AnswerKey.Entry(accepted: .oneOf([["A", "C"], ["B", "D"]]), points: Points(quarters: 10))
         #expect(BubbleScoring.score(.answered(["C", "A"]), key: together, block: multiple) == .points(Points(quarters: 10)))
@@ -94,7 +94,7 @@ import Testing
         let dropped = AnswerKey.Entry(accepted: .any, points: Points(quarters: 2))
         #expect(BubbleScoring.score(.answered(["E"]), key: dropped, block: single) == .points(Points(quarters: 2)))
         #expect(BubbleScoring.score(.blank, key: dropped, block: single) == .points(.zero), "a blank row still earns 0")
-        #expect(BubbleScoring.score(.uncertain("erasure"), key: dropped, block: single) == nil)
+        #expect(BubbleScoring.score(.uncertain(reason: "erasure"), key: dropped, block: single) == nil)
     }
 
     @Test func theStoredFormReadsBack() {

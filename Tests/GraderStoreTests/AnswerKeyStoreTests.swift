@@ -16,7 +16,7 @@ import TestSupport
         _ = try store.applyRubric(questions: [], blocks: [block], description: "rubric")
         let sheets: [[BubbleReading]] = [
             [.answered(["B"]), .answered(["C"]), .answered(["E"]), .blank],
-            [.answered(["A"]), .answered(["A"]), .answered(["D"]), .uncertain("light mark on B")],
+            [.answered(["A"]), .answered(["A"]), .answered(["D"]), .uncertain(reason: "light mark on B")],
             [.answered(["C"]), .answered(["B"]), .answered(["A"]), .answered(["E"])],
         ]
         let keys = try store.directory().students.map(\.key)
