@@ -3,11 +3,12 @@
 /// listed for review — never guessed.
 public enum BubbleScoring {
     /// The score of one row, or nil when a person must decide (or there is no key for the row).
-    public static func score(_ reading: BubbleReading, key: [String]?, block: BubbleBlock) -> Score? {
+    /// A right answer (one the key accepts) earns the row's own points, else the block's.
+    public static func score(_ reading: BubbleReading, key: AnswerKey.Entry?, block: BubbleBlock) -> Score? {
         guard let key, block.kind != .studentID, block.kind != .numeric else { return nil }
         switch reading {
         case .answered(let marked):
-            return .points(Set(marked) == Set(key) ? block.pointsPerQuestion : .zero)
+            return .points(key.accepted.accepts(marked) ? key.points ?? block.pointsPerQuestion : .zero)
         case .blank:
             return .points(.zero)
         case .multiple, .uncertain:
@@ -37,7 +38,6 @@ public enum BubbleScoring {
     /// Parses an answer key typed as one entry per row, separated by commas or spaces ("A,C,B"
     /// or "ACBD" for single-answer blocks; "AC,B" for multiple-answer rows).
     public static func parseKey(_ text: String, block: BubbleBlock) throws(GradingError) -> [[String]] {
-        if block.kind == .numeric { return [try NumericAnswer.parseKey(text, block: block)] }
         let separated = text.contains(",") || text.contains(" ")
         let entries: [String] = separated
             ? text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)

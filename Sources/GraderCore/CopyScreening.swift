@@ -3,7 +3,8 @@
 /// students who studied together, or sat a question the same wrong way, agree too.
 ///
 /// The statistic and its model, for a pair of students and the single-answer questions with a
-/// key that both answered wrongly (blanks and unread rows are not answers):
+/// key that both answered wrongly (blanks and unread rows are not answers; an answer the key
+/// accepts, "A|C", is right, and a question where every answer counts has no wrong answers):
 /// - X = the number of those questions where both marked the *same* wrong choice;
 /// - under independence, on question i both pick the same wrong choice with probability
 ///   qᵢ = Σₒ πᵢₒ², where πᵢₒ is how popular wrong choice o was among the *other* students who got
@@ -50,14 +51,15 @@ public struct CopyScreening: Sendable, Equatable {
 
     /// Screens the bubble answers of `matrix`.
     public init(_ matrix: ScoreMatrix, threshold: Double = CopyScreening.defaultThreshold) {
-        let screened = matrix.bubbleItems.compactMap { bubble -> (name: String, choices: [String], key: String, answers: [String?])? in
-            guard bubble.singleAnswer, let key = bubble.key, key.count == 1 else { return nil }
+        let screened = matrix.bubbleItems.compactMap { bubble -> (name: String, choices: [String], key: Set<String>, answers: [String?])? in
+            guard bubble.singleAnswer, case .oneOf(let alternatives) = bubble.accepted, alternatives.allSatisfy({ $0.count == 1 })
+            else { return nil }
             let answers = bubble.responses.map { response in response.flatMap { $0.count == 1 ? $0[0] : nil } }
-            return (matrix.items[bubble.item].name, bubble.choices, key[0], answers)
+            return (matrix.items[bubble.item].name, bubble.choices, Set(alternatives.joined()), answers)
         }
         // Per question: each student's wrong choice (nil if right, blank or unread), and how many
         // students made each wrong choice.
-        let wrong = screened.map { question in question.answers.map { $0 == question.key ? nil : $0 } }
+        let wrong = screened.map { question in question.answers.map { $0.flatMap { question.key.contains($0) ? nil : $0 } } }
         let counts = wrong.map { answers in answers.reduce(into: [String: Int]()) { counts, answer in
             if let answer { counts[answer, default: 0] += 1 }
         } }
@@ -70,7 +72,7 @@ public struct CopyScreening: Sendable, Equatable {
                 var probabilities: [Double] = [], shared: [String] = []
                 for (q, question) in screened.enumerated() {
                     guard let wrongA = wrong[q][a], let wrongB = wrong[q][b] else { continue }
-                    let options = question.choices.filter { $0 != question.key }
+                    let options = question.choices.filter { !question.key.contains($0) }
                     let others = counts[q].values.reduce(0, +) - 2
                     probabilities.append(options.reduce(0.0) { sum, option in
                         let own = (wrongA == option ? 1 : 0) + (wrongB == option ? 1 : 0)

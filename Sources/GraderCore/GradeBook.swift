@@ -69,8 +69,8 @@ public struct GradeBook: Sendable, Equatable {
     public let annotations: [Annotation]
     /// Bubble blocks of the rubric.
     public let bubbleBlocks: [BubbleBlock]
-    /// The answer key: block id → row → the correct choice(s). Only in the project.
-    public let answerKey: [String: [Int: [String]]]
+    /// The answer key: block id → row → what is accepted and the row's own points. Only in the project.
+    public let answerKey: [String: [Int: AnswerKey.Entry]]
     /// What the machine read: block id → student → the rows.
     public let bubbleReadings: [String: [StudentID: [BubbleRowReading]]]
     /// Questions that stand for a bubble row: question → (block id, row).
@@ -87,7 +87,7 @@ public struct GradeBook: Sendable, Equatable {
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
                 scores: [QuestionID: [StudentID: Points]], annotations: [Annotation],
-                bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: [String]]] = [:],
+                bubbleBlocks: [BubbleBlock] = [], answerKey: [String: [Int: AnswerKey.Entry]] = [:],
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
                 rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],

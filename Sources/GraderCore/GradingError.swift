@@ -62,6 +62,8 @@ public enum GradingError: Error, Equatable, Sendable {
     case annotationOffPage(AnnotationID, dx: Double, dy: Double, x: Double, y: Double, page: Int, size: PageSize)
     /// An answer key that does not fit its bubble block.
     case badKey(String)
+    /// A line of an answer-key file that cannot be read (no line: the file as a whole).
+    case badKeyFile(file: String, line: Int?, detail: String)
     /// No bubble block with that id.
     case unknownBlock(String, known: [String])
     /// No ink stroke passes through the point touched.
@@ -159,6 +161,8 @@ extension GradingError: LocalizedError {
                 + "which is \(format(size.width)) × \(format(size.height)) points (x from the left, y from the top). Give a smaller shift."
         case .badKey(let detail):
             return "The answer key does not fit: \(detail)."
+        case .badKeyFile(let file, let line, let detail):
+            return "\(file)\(line.map { " line \($0)" } ?? ""): \(detail)."
         case .unknownBlock(let id, let known):
             if id.isEmpty && known.isEmpty {
                 return "The project has no bubble blocks to read: import a rubric with a bubbles: section first (ezgrader question import)."

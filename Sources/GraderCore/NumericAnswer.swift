@@ -23,9 +23,36 @@ public enum NumericAnswer {
 
     /// The score of a numeric field's rows against the key's digits; nil when a person must decide
     /// or there is no key.
-    public static func score(_ rows: [BubbleRowReading], key: [String]?, block: BubbleBlock) -> Score? {
+    public static func score(_ rows: [BubbleRowReading], key: AnswerKey.Entry?, block: BubbleBlock) -> Score? {
         guard let key, rows.count == block.rows, let read = value(rows) else { return nil }
-        return .points(!read.isEmpty && normalised(read) == normalised(key.joined()) ? block.pointsPerQuestion : .zero)
+        let right: Bool
+        switch key.accepted {
+        case .any: right = !read.isEmpty
+        case .oneOf(let numbers): right = !read.isEmpty && numbers.contains { normalised($0.joined()) == normalised(read) }
+        }
+        return .points(right ? key.points ?? block.pointsPerQuestion : .zero)
+    }
+
+    /// A numeric field's key from text: the number ("042"), or in a key file one line
+    /// "QUESTION NUMBER [POINTS]" ("46 042 2"); several accepted numbers as "42|43".
+    public static func key(_ text: String, file: String?, block: BubbleBlock) throws(GradingError) -> AnswerKey {
+        let lines = text.split(separator: "\n").map { $0.prefix { $0 != "#" }.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let fields = lines.first?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+        let fail = { (detail: String) -> GradingError in
+            file.map { .badKeyFile(file: $0, line: nil, detail: detail) } ?? .badKey(detail)
+        }
+        guard lines.count == 1, (1...3).contains(fields.count) else {
+            throw fail("numeric field '\(block.id)' takes one line: its number, or 'question number [points]' (e.g. '\(block.questionLabel(row: 0) ?? block.id) 042 2')")
+        }
+        let numberText = fields.count == 1 ? fields[0] : fields[1]
+        var numbers: [[String]] = []
+        for number in numberText.split(separator: "|") { numbers.append(try parseKey(String(number), block: block)) }
+        var points: Points?
+        if fields.count == 3 {
+            guard let value = Points(fields[2]), value > .zero else { throw fail("points '\(fields[2])' must be a number above 0 in steps of 0.25") }
+            points = value
+        }
+        return AnswerKey(rows: [AnswerKey.Entry(accepted: .oneOf(numbers), points: points)])
     }
 
     /// Parses a numeric field's key: the number's digits ("042" or "42"), at most one per column.

@@ -5,7 +5,7 @@ public struct OptionStatistics: Sendable, Equatable {
     public struct Option: Sendable, Equatable {
         /// Its label ("A").
         public let label: String
-        /// True when the key has it.
+        /// True when an answer the key accepts has it (none when every answer counts).
         public let keyed: Bool
         /// How many read students marked it.
         public let count: Int
@@ -50,13 +50,14 @@ public struct OptionStatistics: Sendable, Equatable {
         options = bubble.choices.map { label in
             let count = readStudents.filter { responses[$0]?.contains(label) == true }.count
             let marked = correlated.map { responses[$0.0]?.contains(label) == true ? 1.0 : 0.0 }
-            return Option(label: label, keyed: bubble.key?.contains(label) == true, count: count,
+            return Option(label: label, keyed: bubble.accepted?.keyedChoices.contains(label) == true, count: count,
                           share: Descriptive.ratio(Double(count), Double(readStudents.count)),
                           restCorrelation: Descriptive.correlation(marked, rest))
         }
 
         var flags: [String] = []
-        if bubble.key == nil { flags.append("no answer key") }
+        if bubble.accepted == nil { flags.append("no answer key") }
+        if bubble.accepted == AcceptedAnswers.any { flags.append("every answer counts (* in the key)") }
         for option in options where option.keyed {
             if let r = option.restCorrelation, r < 0 {
                 flags.append("check the key: students who marked the keyed answer \(option.label) did worse on the rest "

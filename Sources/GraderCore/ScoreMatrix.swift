@@ -25,8 +25,8 @@ public struct ScoreMatrix: Sendable, Equatable {
         public let item: Int
         /// The choice labels in printed order ("A"…"E").
         public let choices: [String]
-        /// The keyed choice(s); nil when no key is set.
-        public let key: [String]?
+        /// What the key accepts; nil when no key is set.
+        public let accepted: AcceptedAnswers?
         /// Per student: the marked choices ([] for a blank row); nil where the row was not read or
         /// needs a person (several marks, uncertain).
         public let responses: [[String]?]
@@ -34,12 +34,17 @@ public struct ScoreMatrix: Sendable, Equatable {
         public let singleAnswer: Bool
 
         /// Creates a bubble item.
-        public init(item: Int, choices: [String], key: [String]?, responses: [[String]?], singleAnswer: Bool = true) {
+        public init(item: Int, choices: [String], accepted: AcceptedAnswers?, responses: [[String]?], singleAnswer: Bool = true) {
             self.item = item
             self.choices = choices
-            self.key = key
+            self.accepted = accepted
             self.responses = responses
             self.singleAnswer = singleAnswer
+        }
+
+        /// Creates a bubble item whose key accepts one answer, `key` (nil: no key).
+        public init(item: Int, choices: [String], key: [String]?, responses: [[String]?], singleAnswer: Bool = true) {
+            self.init(item: item, choices: choices, accepted: key.map { .oneOf([$0]) }, responses: responses, singleAnswer: singleAnswer)
         }
     }
 
@@ -76,7 +81,7 @@ public struct ScoreMatrix: Sendable, Equatable {
                 case .multiple, .uncertain, nil: nil
                 }
             }
-            return BubbleItem(item: index, choices: block.choices, key: book.answerKey[ref.block]?[ref.row],
+            return BubbleItem(item: index, choices: block.choices, accepted: book.answerKey[ref.block]?[ref.row]?.accepted,
                               responses: responses, singleAnswer: block.kind == .singleAnswer)
         }
         self.init(students: book.students.map(\.student.name), items: items, bubbleItems: bubbleItems)

@@ -101,7 +101,9 @@ extension GradingProject {
     }
 
     /// Sets a bubble block's answer key ("A,C,B,…") and re-grades every machine-read row.
-    public func setAnswerKey(block: String, answers: String) throws -> [[String]] { try store.setAnswerKey(block: block, answers: answers) }
+    public func setAnswerKey(block: String, answers: String, file: String? = nil) throws -> AnswerKey {
+        try store.setAnswerKey(block: block, answers: answers, file: file)
+    }
 
     /// Undoes this grader's latest change; nil when they have none. Refused, naming the other
     /// grader, when someone changed the same rows afterwards.

@@ -113,9 +113,10 @@ enum GradeBookReader {
         let blocks = try String.fetchAll(db, sql: "SELECT definition FROM bubble_block ORDER BY id").map {
             try decoder.decode(BubbleBlock.self, from: Data($0.utf8))
         }
-        var key: [String: [Int: [String]]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT block_id, row, answer FROM answer_key") {
-            key[row["block_id"], default: [:]][row["row"]] = (row["answer"] as String).split(separator: "+").map(String.init)
+        var key: [String: [Int: AnswerKey.Entry]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT block_id, row, answer, points FROM answer_key") {
+            key[row["block_id"], default: [:]][row["row"]] = AnswerKey.Entry(
+                accepted: AcceptedAnswers(stored: row["answer"]), points: (row["points"] as String?).flatMap(Points.init))
         }
         var readings: [String: [StudentID: [BubbleRowReading]]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT student_id, block_id, row, reading, fills FROM bubble_reading ORDER BY row") {

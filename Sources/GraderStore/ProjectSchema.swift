@@ -233,6 +233,15 @@ enum ProjectSchema {
                 """)
             for table in ["bulk_scan", "scan_page", "exam_copy"] { try HistoryTriggers.install(on: table, in: db) }
         }
+        migrator.registerMigration("v10: answer key points and alternatives") { db in
+            // `answer` now holds alternatives separated by "|" ("A|C", "A+C|B+D") or "*" (every
+            // answer counts); `points` is a question's own points ("2.5"), NULL for the block's.
+            try db.execute(sql: """
+                ALTER TABLE answer_key ADD COLUMN points TEXT;
+                PRAGMA user_version = 10;
+                """)
+            try HistoryTriggers.install(on: "answer_key", in: db)
+        }
         migrator.registerMigration("v11: where each bubble block was found on each scan") { db in
             // residual in points (NULL when not placed), problem (NULL when read), centres as JSON [[x, y], …].
             try db.execute(sql: """

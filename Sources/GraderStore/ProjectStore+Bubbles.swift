@@ -17,12 +17,33 @@ extension ProjectStore {
         }
     }
 
-    /// Sets a block's answer key ("A,C,B,…") and re-grades every machine-read row.
-    public func setAnswerKey(block id: String, answers: String) throws -> [[String]] {
+    /// Sets a block's answer key and re-grades every machine-read row, as one change. `answers`
+    /// is the one-line form ("A,C,B,…"), or with `file` (its name, for messages) the text of a key
+    /// file (`AnswerKey.parse`). A question given its own points gets them as its maximum; one
+    /// whose points came from the previous key and has none now goes back to the block's.
+    /// Nothing is changed when the key does not fit, or a typed score exceeds a new maximum.
+    public func setAnswerKey(block id: String, answers: String, file: String? = nil) throws -> AnswerKey {
         try change("set answer key of \(id)") { writer in
             let book = try writer.gradeBook()
             let block = try book.resolveBlock(id)
-            let key = try BubbleScoring.parseKey(answers, block: block)
+            let key = try AnswerKey.parse(answers, file: file, block: block)
+            let previous = book.answerKey[block.id] ?? [:]
+            let sources = try writer.scoreSources()
+            for numbered in book.questions {
+                guard let ref = book.bubbleRows[numbered.question.id], ref.block == block.id, key.rows.indices.contains(ref.row) else { continue }
+                let question = numbered.question.id
+                guard let max = key.rows[ref.row].points ?? (previous[ref.row]?.points == nil ? nil : block.pointsPerQuestion),
+                      max != numbered.question.maxPoints else { continue }
+                // Machine scores are re-graded below; the others must fit the new maximum.
+                let over = (book.scores[question] ?? [:]).filter { student, points in
+                    points > max && sources[question]?[book.students[student.index].key] != "omr"
+                }.keys.sorted()
+                guard over.isEmpty else {
+                    throw GradingError.maximumBelowScores(question: numbered.name, max: max,
+                                                          students: over.map { book.students[$0.index].student.name })
+                }
+                try writer.updateMaximum(question, to: max)
+            }
             try writer.setAnswerKey(key, block: block.id)
             try Self.regrade(writer)
             return key

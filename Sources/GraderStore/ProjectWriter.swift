@@ -81,12 +81,12 @@ public struct ProjectWriter {
                        arguments: [block.id, String(decoding: try JSONEncoder().encode(block), as: UTF8.self)])
     }
 
-    /// Sets the answer key of a block (row → choices).
-    public func setAnswerKey(_ key: [[String]], block: String) throws {
+    /// Sets the answer key of a block: per row the accepted answers ("A|C", "*") and own points.
+    public func setAnswerKey(_ key: AnswerKey, block: String) throws {
         try db.execute(sql: "DELETE FROM answer_key WHERE block_id = ?", arguments: [block])
-        for (row, answer) in key.enumerated() {
-            try db.execute(sql: "INSERT INTO answer_key (block_id, row, answer) VALUES (?, ?, ?)",
-                           arguments: [block, row, answer.joined(separator: "+")])
+        for (row, entry) in key.rows.enumerated() {
+            try db.execute(sql: "INSERT INTO answer_key (block_id, row, answer, points) VALUES (?, ?, ?, ?)",
+                           arguments: [block, row, entry.accepted.text, entry.points?.description])
         }
     }
 

@@ -11,8 +11,24 @@ struct KeyCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set a block's answer key; every machine-read answer is re-graded at once.",
             discussion: """
-                One answer per question, in order: "ABDCE…" or "A,B,D,…"; for a multiple-answer \
-                block separate the questions with commas ("AC,B,DE"). Scores a grader typed are kept.
+                Typed on the command line: one answer per question, in order: "ABDCE…" or \
+                "A,B,D,…"; for a multiple-answer block separate the questions with commas \
+                ("AC,B,DE").
+
+                A key file (--file) holds one line per question, in any order: the question \
+                number, the answer and, optionally, the question's own points (its maximum \
+                becomes those points; the others keep the block's). "A|C" accepts either A or C; \
+                on a multiple-answer block "AC" means A and C together; "*" accepts every answer \
+                (a blank still earns 0). "#" starts a comment. Every question of the block must \
+                be given once; a file holding one line in the form above also works. Scores a \
+                grader typed are kept.
+
+                Example key file:
+                  # question  answer  points
+                  1   B
+                  2   A|C       # either is right
+                  3   AC   2    # multiple-answer: A and C; worth 2 points
+                  4   *         # dropped: every answer counts
 
                 Example:
                   ezgrader key set quiz.ezgrader --block mc ABCDEABCDEABCDEABCDE
@@ -20,7 +36,7 @@ struct KeyCommand: ParsableCommand {
                 """)
         @OptionGroup var options: ProjectOptions
         @Option(help: "The bubble block's id (from the rubric).") var block: String
-        @Option(help: "A file holding the answers.") var file: String?
+        @Option(help: "A key file: one line per question (or the answers on one line).") var file: String?
         @Argument(help: "The answers.") var answers: String?
 
         func validate() throws {
@@ -29,10 +45,18 @@ struct KeyCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let text = try answers ?? String(contentsOfFile: file!, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-                let key = try options.open().setAnswerKey(block: block, answers: text)
-                if options.json { try printJSON(["block": block, "answers": key.map { $0.joined(separator: "+") }.joined(separator: ",")]) } else {
-                    print("Answer key of \(block) set (\(count(key.count, "question"))); machine-read answers re-graded.")
+                let text = try answers ?? String(contentsOfFile: file!, encoding: .utf8)
+                let key = try options.open().setAnswerKey(block: block, answers: text, file: file)
+                if options.json {
+                    try printJSON(["block": block, "answers": key.rows.map(\.accepted.text).joined(separator: ","),
+                                   "points": key.rows.map { $0.points?.description ?? "" }.joined(separator: ",")])
+                } else {
+                    let details = [(key.ownPointsCount, "with their own points", "with its own points"),
+                                   (key.alternativesCount, "with several answers", "with several answers"),
+                                   (key.anyCount, "where every answer counts", "where every answer counts")]
+                        .filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.2 : $0.1)" }
+                    let summary = count(key.rows.count, "question") + (details.isEmpty ? "" : "; " + details.joined(separator: ", "))
+                    print("Answer key of \(block) set (\(summary)); machine-read answers re-graded.")
                 }
             }
         }

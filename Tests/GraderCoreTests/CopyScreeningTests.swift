@@ -51,6 +51,18 @@ import Testing
         #expect(CopyScreening(ScoreMatrix(students: ["Solo"], items: [])).pairsCompared == 0)
     }
 
+    @Test func anAnswerTheKeyAcceptsIsNotWrongAndADroppedQuestionIsNotScreened() {
+        func screening(_ accepted: AcceptedAnswers) -> CopyScreening {
+            CopyScreening(ScoreMatrix(students: ["A", "B"], items: [.init(name: "mc-1", maxPoints: 1, scores: [1, 1])],
+                                      bubbleItems: [.init(item: 0, choices: ["A", "B", "C"], accepted: accepted, responses: [["B"], ["B"]])]),
+                          threshold: 10)
+        }
+        #expect(screening(.oneOf([["A"]])).pairs.map(\.shared) == [["mc-1: B"]], "B is wrong when only A is right")
+        #expect(screening(.oneOf([["A"], ["B"]])).pairs.isEmpty, "B is right when A|B is the key")
+        #expect(screening(.oneOf([["A"], ["B"]])).questions == 1)
+        #expect(screening(.any).questions == 0, "where every answer counts, no answer is wrong")
+    }
+
     /// 200 honest students answer 40 questions (A–E) independently — ability against difficulty,
     /// and each question's wrong choices unevenly popular — then one student copies another's
     /// sheet on 36 questions. Only the planted pair is listed.
