@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderOMR", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),

@@ -18,7 +18,7 @@ import TestSupport
     @Test func aKeyFileSetsAlternativesPointsAndDroppedQuestions() throws {
         let folder = TemporaryFolder()
         #expect(try run(folder, "new", "quiz", "\(samples)/bubble-sheets/Anna Schmidt.pdf", "--rubric", "\(samples)/bubble-rubric.yaml").status == 0)
-        #expect(try run(folder, "omr", "quiz").output == "Read 27 rows: 24 answered, 3 blank, 0 multiple, 0 uncertain.\n")
+        #expect(try run(folder, "omr", "quiz").output == "Read 27 rows: 24 answered, 3 blank, 0 multiple, 0 uncertain.\nBlocks placed: 2 of 2 (largest residual 0.32 pt).\n")
         try """
             # question  answer  points
             1   B   2
@@ -54,7 +54,7 @@ import TestSupport
         #expect(try run(folder, "export", "csv", "quiz", "--layout", "students").output == students)
         let responses = try run(folder, "export", "csv", "quiz", "--layout", "responses").output
         #expect(responses.hasPrefix("""
-            Student,ID,Block,Question,Reading,Key,Score,Fills\r
+            Student,ID,Block,Question,Reading,Key,Score,Fills,Residual (pt),Problem\r
             Anna Schmidt,,mc,mc-1,blank,B,0,
             """))
         #expect(responses.contains("Anna Schmidt,,mc,mc-3,D,A|D,1,"))

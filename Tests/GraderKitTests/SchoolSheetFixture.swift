@@ -1,0 +1,87 @@
+import Foundation
+import GraderCore
+import GraderKit
+import GraderOMR
+import GraderPDF
+import ScanFactory
+import TestSupport
+
+/// A commercial answer sheet as a school prints it: its blank written and every field found on it
+/// by first and last bubble, ready to read filled copies against it (as `ezgrader omr` does).
+struct SchoolSheetFixture {
+    let design: CommercialSheetDesign
+    let blocks: [BubbleBlock]
+    let blank: BlankSheet
+    let folder: TemporaryFolder
+
+    static let kinds: [PrintedField.Kind: BubbleBlockKind] = [
+        .single: .singleAnswer, .multiple: .multipleAnswer, .studentID: .studentID, .numeric: .numeric, .checkbox: .checkbox,
+    ]
+
+    init(_ design: CommercialSheetDesign) throws {
+        self.design = design
+        folder = TemporaryFolder()
+        let blankPath = folder.file("blank.pdf")
+        try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: blankPath))
+        let page = try PDFDocument(path: blankPath).page(at: 0)
+        blocks = try design.fields.map { field in
+            let outline = BlockOutline(first: field.first, last: field.last, rows: field.rows, choices: field.choices.count, down: field.down)
+            let image = try GrayImage(rendering: page, pixelsPerPoint: TemplateFinder.pixelsPerPoint(for: outline))
+            let shapes = try TemplateFinder.find(outline, on: image).get()
+            return BubbleBlock(id: field.id, name: field.id, page: 1, origin: field.first, rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
+                               rows: field.rows, choices: field.choices, kind: Self.kinds[field.kind]!, firstQuestionNumber: field.firstQuestion,
+                               template: BubbleTemplate(blankFile: "blank.pdf", blankPage: 1, shapes: shapes))
+        }
+        blank = BlankSheet(try GrayImage(rendering: page, pixelsPerPoint: TemplateReader.pixelsPerPoint(for: blocks)), blocks: blocks)
+    }
+
+    /// Fills a copy with random marks, captures it, and reads it: each row judged against its truth.
+    func readCopy(capture: SheetCapture, seed: UInt64, difficulty: Double = 0.25) throws -> (readings: [BlockReading], truth: FilledSheetTruth) {
+        let path = folder.file("copy-\(seed).pdf")
+        let marks = ScanFactory.randomSheetMarks(design, difficulty: difficulty, seed: seed)
+        let truth = try ScanFactory.writeFilledSheet(design, marks: marks, capture: capture, seed: seed, to: URL(fileURLWithPath: path))
+        let page = try PDFDocument(path: path).page(at: 0)
+        let image = try GrayImage(rendering: page, pixelsPerPoint: blank.image.pixelsPerPoint)
+        return (TemplateReader.read(blocks, scan: image, blank: blank), truth)
+    }
+}
+
+/// Rows read against their truth: confidently right, uncertain, or confidently wrong (never allowed).
+struct SheetTally: CustomStringConvertible {
+    var rows = 0, read = 0, wrong: [String] = []
+    /// Rows whose mark is unambiguous (a clean fill, a blank, two clean fills): these must be read.
+    var clearRows = 0, clearRead = 0
+    var unplaced: [String] = []
+
+    mutating func add(_ readings: [BlockReading], truth: FilledSheetTruth, sheet: String) {
+        for reading in readings {
+            if let problem = reading.problem { unplaced.append("\(sheet) \(reading.block.id): \(problem)") }
+            for (row, expected) in (truth.marks[reading.block.id] ?? []).enumerated() where row < reading.rows.count {
+                let read = reading.rows[row]
+                let clear: Bool
+                if case .exactly = expected.expected { clear = true } else { clear = false }
+                rows += 1
+                clearRows += clear ? 1 : 0
+                switch expected.judge(read.reading) {
+                case .correct: read_(clear)
+                case .uncertain: break
+                case .wrong:
+                    wrong.append("\(sheet) \(reading.block.id) row \(row + 1): \(expected.mark) read as \(read.reading) (fills \(read.fills.map { String(format: "%.2f", $0) }))")
+                }
+            }
+        }
+    }
+
+    private mutating func read_(_ clear: Bool) {
+        read += 1
+        clearRead += clear ? 1 : 0
+    }
+
+    var readShare: Double { Double(read) / Double(max(rows, 1)) }
+    var clearShare: Double { Double(clearRead) / Double(max(clearRows, 1)) }
+
+    var description: String {
+        String(format: "%d rows, %.1f %% read; %d clear rows, %.1f %% read; %d wrong; unplaced: %@",
+               rows, 100 * readShare, clearRows, 100 * clearShare, wrong.count, unplaced.joined(separator: "; "))
+    }
+}
