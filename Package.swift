@@ -80,7 +80,10 @@ let package = Package(
             ]),
 
         // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"]),
+        .target(
+            name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"],
+            // Pixel loops (perspective warp, lighting, paper noise): optimised in debug builds too.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [

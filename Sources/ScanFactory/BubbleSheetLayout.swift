@@ -24,9 +24,14 @@ public struct BubbleSheetPlacement: Hashable, Sendable {
     /// A perfectly placed sheet.
     public static let identity = BubbleSheetPlacement()
 
-    /// Where `point` of the printed page lands on the scan.
+    /// Where `point` of the printed (US-Letter) page lands on the scan.
     public func apply(_ point: PagePoint) -> PagePoint {
-        let cx = BubbleSheetLayout.pageWidth / 2, cy = BubbleSheetLayout.pageHeight / 2
+        apply(point, pageWidth: BubbleSheetLayout.pageWidth, pageHeight: BubbleSheetLayout.pageHeight)
+    }
+
+    /// Where `point` of a printed `pageWidth`×`pageHeight` page lands on the scan.
+    public func apply(_ point: PagePoint, pageWidth: Double, pageHeight: Double) -> PagePoint {
+        let cx = pageWidth / 2, cy = pageHeight / 2
         let angle = rotationDegrees * .pi / 180
         let x = (point.x - cx) * scale, y = (point.y - cy) * scale
         return PagePoint(x: cx + offsetX + x * cos(angle) - y * sin(angle),

@@ -59,7 +59,7 @@ extension ScanFactory {
                 cairo_rotate(cr, placed.rotationDegrees * .pi / 180)
                 cairo_scale(cr, placed.scale, placed.scale)
                 cairo_translate(cr, -W / 2, -H / 2)
-                paintSheetEdge(cr, noise: style.noise)
+                paintScannerBed(cr, width: W, height: H, noise: style.noise)
                 BubbleSheetPainter.paintForm(cr, answers: answerBlock, studentID: idBlock)
                 if let studentName {
                     hand.writeText(cr, studentName, x: 104, baseline: 119, size: 16, rng: &rng)
@@ -71,13 +71,13 @@ extension ScanFactory {
                     }
                 }
                 for (row, truth) in answerTruth.enumerated() {
-                    BubbleSheetPainter.paintMark(cr, truth.mark, block: answerBlock, row: row, rng: &rng)
+                    paintMark(cr, truth.mark, block: answerBlock, row: row, rng: &rng)
                 }
                 for (position, truth) in idTruth.enumerated() {
-                    BubbleSheetPainter.paintMark(cr, truth.mark, block: idBlock, row: position, rng: &rng)
+                    paintMark(cr, truth.mark, block: idBlock, row: position, rng: &rng)
                 }
                 cairo_restore(cr)
-                paintDust(cr, noise: style.noise, rng: &rng)
+                paintDust(cr, width: W, height: H, noise: style.noise, rng: &rng)
             },
             develop: { pixels, stride in
                 PaperNoise.develop(pixels, width: width, height: height, stride: stride, noise: style.noise, rng: &noiseRNG)
@@ -117,23 +117,30 @@ extension ScanFactory {
         }
     }
 
-    /// Shades the scanner bed outside the sheet and draws the sheet's faint edge.
-    private static func paintSheetEdge(_ cr: OpaquePointer, noise: Double) {
-        let W = BubbleSheetLayout.pageWidth, H = BubbleSheetLayout.pageHeight
+    /// Draws `mark` in `row` of `block` with the student's pencil.
+    private static func paintMark(_ cr: OpaquePointer, _ mark: BubbleMark, block: BubbleBlock, row: Int, rng: inout SplitMix64) {
+        let centres = block.choices.indices.map { block.centre(row: row, choice: $0) }
+        PencilMarks.paint(cr, mark, row: centres, width: block.bubbleDiameter, height: block.bubbleDiameter, rng: &rng)
+    }
+
+    /// Darkness of the scanner bed around the sheet (its lid seen through the glass).
+    static func scannerBedDarkness(noise: Double) -> Double { 0.05 + 0.15 * noise }
+
+    /// Shades the scanner bed outside a `width`×`height` sheet (in the sheet's own coordinates).
+    static func paintScannerBed(_ cr: OpaquePointer, width W: Double, height H: Double, noise: Double) {
         cairo_save(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_rectangle(cr, -100, -100, W + 200, H + 200)
         cairo_rectangle(cr, 0, 0, W, H)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.05 + 0.15 * noise)
+        cairo_set_source_rgba(cr, 0, 0, 0, scannerBedDarkness(noise: noise))
         cairo_fill(cr)
         cairo_restore(cr)
     }
 
-    /// Specks of dust on the scanner glass, more with more noise.
-    private static func paintDust(_ cr: OpaquePointer, noise: Double, rng: inout SplitMix64) {
+    /// Specks of dust on the scanner glass over a `width`×`height` page, more with more noise.
+    static func paintDust(_ cr: OpaquePointer, width W: Double, height H: Double, noise: Double, rng: inout SplitMix64) {
         for _ in 0..<Int((noise * 40).rounded()) {
-            cairo_arc(cr, rng.uniform(0, BubbleSheetLayout.pageWidth), rng.uniform(0, BubbleSheetLayout.pageHeight),
-                      rng.uniform(0.25, 0.9), 0, 2 * .pi)
+            cairo_arc(cr, rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.25, 0.9), 0, 2 * .pi)
             cairo_set_source_rgba(cr, 0, 0, 0, rng.uniform(0.2, 0.6))
             cairo_fill(cr)
         }

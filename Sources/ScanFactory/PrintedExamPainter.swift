@@ -7,7 +7,17 @@ internal import CCairo
 /// mode it paints opaque greys for a born-digital PDF, so cairo writes no transparency.
 struct PrintedExamPainter {
     /// How darkness is expressed on the target surface.
-    enum Mode { case coverage, vector }
+    enum Mode {
+        case coverage, vector
+
+        /// Sets a darkness from 0 (paper) to 1 (black) as this mode expresses it.
+        func setTone(_ cr: OpaquePointer, _ darkness: Double) {
+            switch self {
+            case .coverage: cairo_set_source_rgba(cr, 0, 0, 0, darkness)
+            case .vector: cairo_set_source_rgb(cr, 1 - darkness, 1 - darkness, 1 - darkness)
+            }
+        }
+    }
 
     /// Where a question's answer goes, for the handwriting or the typed answer.
     struct AnswerSpace {
@@ -23,12 +33,7 @@ struct PrintedExamPainter {
     var ruled: Bool
 
     /// Sets a darkness from 0 (paper) to 1 (black).
-    func tone(_ cr: OpaquePointer, _ darkness: Double) {
-        switch mode {
-        case .coverage: cairo_set_source_rgba(cr, 0, 0, 0, darkness)
-        case .vector: cairo_set_source_rgb(cr, 1 - darkness, 1 - darkness, 1 - darkness)
-        }
-    }
+    func tone(_ cr: OpaquePointer, _ darkness: Double) { mode.setTone(cr, darkness) }
 
     /// Paints everything printed on `page` and returns its answer spaces, top to bottom.
     func paint(_ cr: OpaquePointer, page: Int, footer: String) -> [AnswerSpace] {

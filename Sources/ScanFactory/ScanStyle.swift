@@ -1,5 +1,5 @@
 /// How a synthetic scan looks: resolution, JPEG quality and the copier's imperfections.
-public struct ScanStyle: Sendable, Equatable {
+public struct ScanStyle: Sendable, Hashable {
     /// Render resolution of the scanned image, in pixels per inch.
     public var dpi: Double
     /// JPEG quality passed to libjpeg-turbo, 1…100.
