@@ -165,15 +165,24 @@ struct CommercialSheetPainter {
             cairo_set_line_width(cr, 1)
             switch index {
             case 0:  // a tick
-                cairo_move_to(cr, x - w / 3, y); cairo_line_to(cr, x - w / 8, y + h / 3); cairo_line_to(cr, x + w / 2, y - h / 1.6)
+                cairo_move_to(cr, x - w / 3, y)
+                cairo_line_to(cr, x - w / 8, y + h / 3)
+                cairo_line_to(cr, x + w / 2, y - h / 1.6)
             case 1:  // a cross
-                cairo_move_to(cr, x - w / 3, y - h / 3); cairo_line_to(cr, x + w / 3, y + h / 3)
-                cairo_move_to(cr, x - w / 3, y + h / 3); cairo_line_to(cr, x + w / 3, y - h / 3)
+                cairo_move_to(cr, x - w / 3, y - h / 3)
+                cairo_line_to(cr, x + w / 3, y + h / 3)
+                cairo_move_to(cr, x - w / 3, y + h / 3)
+                cairo_line_to(cr, x + w / 3, y - h / 3)
             case 2:  // half filled
                 cairo_rectangle(cr, x - w / 2, y - h / 2, w / 2, h)
-                cairo_save(cr); cairo_clip(cr); outline(cr, centre: PagePoint(x: x, y: y), rx: w / 2, ry: h / 2); cairo_fill(cr); cairo_restore(cr)
+                cairo_save(cr)
+                cairo_clip(cr)
+                outline(cr, centre: PagePoint(x: x, y: y), rx: w / 2, ry: h / 2)
+                cairo_fill(cr)
+                cairo_restore(cr)
             default:  // a dot
-                cairo_arc(cr, x, y, 1.3, 0, 2 * .pi); cairo_fill(cr)
+                cairo_arc(cr, x, y, 1.3, 0, 2 * .pi)
+                cairo_fill(cr)
             }
             cairo_stroke(cr)
         }
