@@ -2,8 +2,8 @@ internal import CCairo
 import Foundation
 import GraderCore
 
-/// Paints a bubble answer sheet as ink coverage (alpha on an A8 canvas, like the scanned exam
-/// pages): the printed form, then the student's pencil marks, in page points.
+/// Paints our own bubble answer sheet's printed form as ink coverage (alpha on an A8 canvas, like
+/// the scanned exam pages), in page points; the student's marks come from `PencilMarks`.
 enum BubbleSheetPainter {
     /// Darkness of the printed rings and text.
     static let printTone = 0.9

@@ -26,6 +26,7 @@ struct CommercialSheetPainter {
         paintNameBox(cr)
         for field in design.fields { paintField(cr, field) }
         paintRegistrationMarks(cr)
+        paintMarkingExamples(cr)
     }
 
     private func tone(_ cr: OpaquePointer, _ darkness: Double) { mode.setTone(cr, darkness) }
@@ -38,10 +39,12 @@ struct CommercialSheetPainter {
         CairoText.setFont(cr, size: 7, italic: true)
         CairoText.show(cr, "Use a No. 2 pencil only. Fill each bubble completely and darkly. Erase changes cleanly. Make no stray marks.",
                        x: 40, y: 64)
+        // The rule under the title stops short of a name box that reaches up beside it.
+        let ruleEnd = design.nameBox.origin.y < 70 ? design.nameBox.origin.x - 10 : design.pageWidth - 40
         tone(cr, design.ringTone)
         cairo_set_line_width(cr, 1.2)
         cairo_move_to(cr, 40, 54)
-        cairo_line_to(cr, design.pageWidth - 40, 54)
+        cairo_line_to(cr, ruleEnd, 54)
         cairo_stroke(cr)
         tone(cr, 0.6)
         CairoText.setFont(cr, size: 6)
@@ -134,6 +137,59 @@ struct CommercialSheetPainter {
         let lw = Self.outlineWidth, (rx, ry) = ((width - lw) / 2, (height - lw) / 2)
         tone(cr, design.ringTone)
         cairo_set_line_width(cr, lw)
+        outline(cr, centre: centre, rx: rx, ry: ry)
+        cairo_stroke(cr)
+        guard design.lettersInside else { return }
+        let size = height * 0.55
+        CairoText.setFont(cr, size: size)
+        CairoText.showCentred(cr, label, centre: centre.x, y: centre.y + size * 0.36)
+    }
+
+    /// "Right mark / wrong marks" examples below the fields, where the page has room for them.
+    private func paintMarkingExamples(_ cr: OpaquePointer) {
+        guard let field = design.fields.first(where: \.isAnswerField) else { return }
+        let (w, h) = (field.bubbleWidth, field.bubbleHeight)
+        let y = design.fields.flatMap { $0.centres.joined() }.map(\.y).max()! + 50
+        guard y < design.pageHeight - 50 else { return }
+        tone(cr, Self.textTone)
+        CairoText.setFont(cr, size: 7, bold: true)
+        CairoText.show(cr, "RIGHT MARK", x: 40, y: y + 2.5)
+        CairoText.show(cr, "WRONG MARKS", x: 120, y: y + 2.5)
+        paintBubble(cr, centre: PagePoint(x: 100, y: y), width: w, height: h, label: "")
+        tone(cr, 1)
+        outline(cr, centre: PagePoint(x: 100, y: y), rx: w / 2, ry: h / 2)
+        cairo_fill(cr)
+        for (index, x) in [195.0, 215, 235, 255].enumerated() {
+            paintBubble(cr, centre: PagePoint(x: x, y: y), width: w, height: h, label: "")
+            tone(cr, 1)
+            cairo_set_line_width(cr, 1)
+            switch index {
+            case 0:  // a tick
+                cairo_move_to(cr, x - w / 3, y)
+                cairo_line_to(cr, x - w / 8, y + h / 3)
+                cairo_line_to(cr, x + w / 2, y - h / 1.6)
+            case 1:  // a cross
+                cairo_move_to(cr, x - w / 3, y - h / 3)
+                cairo_line_to(cr, x + w / 3, y + h / 3)
+                cairo_move_to(cr, x - w / 3, y + h / 3)
+                cairo_line_to(cr, x + w / 3, y - h / 3)
+            case 2:  // half filled
+                cairo_rectangle(cr, x - w / 2, y - h / 2, w / 2, h)
+                cairo_save(cr)
+                cairo_clip(cr)
+                outline(cr, centre: PagePoint(x: x, y: y), rx: w / 2, ry: h / 2)
+                cairo_fill(cr)
+                cairo_restore(cr)
+            default:  // a dot
+                cairo_arc(cr, x, y, 1.3, 0, 2 * .pi)
+                cairo_fill(cr)
+            }
+            cairo_stroke(cr)
+        }
+    }
+
+    /// Makes the path of a bubble's outline (radii `rx`, `ry`) in the design's shape.
+    private func outline(_ cr: OpaquePointer, centre: PagePoint, rx: Double, ry: Double) {
         cairo_new_path(cr)
         switch design.shape {
         case .circle, .ellipse:
@@ -151,11 +207,6 @@ struct CommercialSheetPainter {
             cairo_arc(cr, x0 + r, y0 + r, r, .pi, 1.5 * .pi)
             cairo_close_path(cr)
         }
-        cairo_stroke(cr)
-        guard design.lettersInside else { return }
-        let size = height * 0.55
-        CairoText.setFont(cr, size: size)
-        CairoText.showCentred(cr, label, centre: centre.x, y: centre.y + size * 0.36)
     }
 
     /// Timing marks down the left edge (one per row of the first answer field) and corner squares.

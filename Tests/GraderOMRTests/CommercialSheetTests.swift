@@ -100,6 +100,37 @@ struct CommercialSheetTests {
         #expect(crowded.isEmpty, "\(crowded.prefix(5))")
     }
 
+    @Test(arguments: [PrintedBubbleShape.ellipse, .roundedRectangle])
+    func fillsCoverTheWholeBubble(_ shape: PrintedBubbleShape) throws {
+        var design = CommercialSheetDesign.schoolForm
+        design.shape = shape
+        let path = folder.file("school-form-\(shape)-fills.pdf")
+        let truth = try ScanFactory.writeFilledSheet(
+            design, marks: ["mc1": Self.cleanMarks["mc1"]!], capture: .scan(), seed: 8, to: URL(fileURLWithPath: path))
+        let page = try GreyPage(path: path, dpi: 150)
+        let field = try #require(design.field("mc1"))
+        let (w, h) = (field.bubbleWidth, field.bubbleHeight)
+        for row in 0..<field.rows {
+            let centre = field.centres[row][row % 5]
+            for (dx, dy) in [(-0.25 * w, 0), (0.25 * w, 0), (0, -0.2 * h), (0, 0.2 * h)] {
+                let grey = page.mean(around: truth.captured(PagePoint(x: centre.x + dx, y: centre.y + dy)), radius: 0.5)
+                #expect(grey < 120, "row \(row) at (\(dx), \(dy)) from the centre: grey \(grey)")
+            }
+        }
+    }
+
+    @Test func theSameSeedWritesTheSameFile() throws {
+        let capture = SheetCapture.photo(BubbleSheetPlacement(offsetX: 4, rotationDegrees: -1))
+        let marks = ScanFactory.randomSheetMarks(.schoolForm, difficulty: 0.8, seed: 3)
+        let files = try [1, 1, 2].enumerated().map { index, seed in
+            let url = URL(fileURLWithPath: folder.file("same-seed-\(index).pdf"))
+            try ScanFactory.writeFilledSheet(.schoolForm, marks: marks, capture: capture, seed: UInt64(seed), to: url)
+            return try Data(contentsOf: url)
+        }
+        #expect(files[0] == files[1])
+        #expect(files[0] != files[2])
+    }
+
     @Test func marksOutsideTheDesignAreRefused() {
         let url = URL(fileURLWithPath: folder.file("refused.pdf"))
         #expect(throws: ScanFactoryError.self) {
