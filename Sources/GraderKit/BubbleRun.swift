@@ -76,7 +76,7 @@ public enum BubbleRun {
         for (index, studentReadings) in readings.enumerated() {
             let entry = book.students[index]
             for reading in studentReadings {
-                let placement = BubblePlacement(residual: reading.registration?.rmsResidual, problem: reading.problem,
+                let placement = BubblePlacement(residual: reading.registration.flatMap { $0.rmsResidual.isNaN ? nil : $0.rmsResidual }, problem: reading.problem,
                                                 centres: reading.registration?.centres ?? [])
                 records.append((entry.key, reading.block.id, reading.rows, placement))
                 summary.placements.append(Summary.Placement(student: entry.student.name, block: reading.block.id, page: reading.block.page,

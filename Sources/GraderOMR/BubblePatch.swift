@@ -1,3 +1,5 @@
+import GraderCore
+
 /// A bubble as printed on the blank sheet (outline, letters, shading around it), for finding it
 /// on a scan by normalised cross-correlation.
 struct BubblePatch: Sendable {
@@ -8,7 +10,8 @@ struct BubblePatch: Sendable {
     /// The largest offset in any direction, in pixels.
     private let extent: Int
 
-    /// The patch of the bubble centred at `centre` (pixel space) on `blank`, `half` pixels each way.
+    /// The patch of the bubble centred at `centre` (pixel space) on `blank`, `half` pixels each way;
+    /// `pixelsPerPoint` is the blank's.
     init?(blank: GrayImage, centre: (x: Double, y: Double), half: (x: Double, y: Double), step: Int) {
         var offsets: [(x: Int, y: Int)] = [], values: [Double] = []
         let hx = Int(half.x.rounded()), hy = Int(half.y.rounded())
@@ -27,43 +30,47 @@ struct BubblePatch: Sendable {
         extent = max(hx, hy)
     }
 
-    /// Where the patch matches `scan` best within `reach` pixels of `near` (pixel space), and how
-    /// well (−1…1): searched every other pixel, then pixel by pixel around the best, placed between
-    /// pixels by a parabola. Off the image counts as paper.
-    func best(in scan: GrayImage, near: (x: Double, y: Double), reach: Double) -> (x: Double, y: Double, ncc: Double) {
-        let cx = Int(near.x.rounded(.down)), cy = Int(near.y.rounded(.down)), r = max(1, Int(reach.rounded()))
-        let deltas = offsets.map { $0.y * scan.width + $0.x }
-        return scan.bytes.withUnsafeBufferPointer { pixels in
+    /// Where the bubble centred at blank point `centre` is on `scan`, searched within `reach`
+    /// points of where `model` (blank points → scan points) puts it, and how well it matches
+    /// (−1…1). The scan around it is first drawn back onto the blank's grid through `model`, so a
+    /// turned, scaled or photographed sheet matches like a straight one; the best place is found
+    /// every other pixel, then pixel by pixel, then between pixels by a parabola.
+    func best(in scan: GrayImage, at centre: PagePoint, through model: Homography, reach: Double, pixelsPerPoint ppp: Double)
+        -> (point: (x: Double, y: Double), ncc: Double) {
+        let r = max(1, Int((reach * ppp).rounded()))
+        let half = extent + r + 1, side = 2 * half + 1
+        var window = [Double](repeating: 255, count: side * side)
+        let sppp = scan.pixelsPerPoint
+        for j in 0..<side {
+            for i in 0..<side {
+                let q = model.apply((centre.x + Double(i - half) / ppp, centre.y + Double(j - half) / ppp))
+                window[j * side + i] = scan.sample(x: q.x * sppp, y: q.y * sppp)
+            }
+        }
+        let deltas = offsets.map { $0.y * side + $0.x }
+        let result = window.withUnsafeBufferPointer { w in
             template.withUnsafeBufferPointer { t in
                 deltas.withUnsafeBufferPointer { d in
-                    func score(_ x: Int, _ y: Int) -> Double {
+                    // The correlation with the patch centred `dx`, `dy` blank pixels from the expected place.
+                    func score(_ dx: Int, _ dy: Int) -> Double {
+                        guard abs(dx) <= r + 1, abs(dy) <= r + 1 else { return -2 }
                         var dot = 0.0, sum = 0.0, squares = 0.0
-                        if x - extent >= 0, y - extent >= 0, x + extent < scan.width, y + extent < scan.height {
-                            let base = y * scan.width + x
-                            for i in 0..<d.count {
-                                let value = Double(pixels[base + d[i]])
-                                dot += t[i] * value
-                                sum += value
-                                squares += value * value
-                            }
-                        } else {
-                            for i in 0..<offsets.count {
-                                let px = x + offsets[i].x, py = y + offsets[i].y
-                                let value = px >= 0 && py >= 0 && px < scan.width && py < scan.height ? Double(pixels[py * scan.width + px]) : 255
-                                dot += t[i] * value
-                                sum += value
-                                squares += value * value
-                            }
+                        let base = (half + dy) * side + half + dx
+                        for i in 0..<d.count {
+                            let value = w[base + d[i]]
+                            dot += t[i] * value
+                            sum += value
+                            squares += value * value
                         }
                         let variance = squares - sum * sum / Double(d.count)
                         return variance > 1e-6 ? dot / variance.squareRoot() : 0
                     }
                     let coarse = r > 3 ? 2 : 1
-                    var best = (x: cx, y: cy, score: -2.0)
+                    var best = (x: 0, y: 0, score: -2.0)
                     for dy in stride(from: -r, through: r, by: coarse) {
                         for dx in stride(from: -r, through: r, by: coarse) {
-                            let s = score(cx + dx, cy + dy)
-                            if s > best.score { best = (cx + dx, cy + dy, s) }
+                            let s = score(dx, dy)
+                            if s > best.score { best = (dx, dy, s) }
                         }
                     }
                     var scores = [Double](repeating: -2, count: 9)
@@ -77,9 +84,10 @@ struct BubblePatch: Sendable {
                         return curvature < 0 ? max(-0.5, min(0.5, (minus - plus) / (2 * curvature))) : 0
                     }
                     let fx = vertex(scores[3], scores[4], scores[5]), fy = vertex(scores[1], scores[4], scores[7])
-                    return (Double(best.x) + 0.5 + fx, Double(best.y) + 0.5 + fy, scores[4])
+                    return (dx: Double(best.x) + fx, dy: Double(best.y) + fy, ncc: scores[4])
                 }
             }
         }
+        return (model.apply((centre.x + result.dx / ppp, centre.y + result.dy / ppp)), result.ncc)
     }
 }

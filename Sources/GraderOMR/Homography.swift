@@ -22,7 +22,8 @@ struct Homography: Sendable, Equatable {
     }
 
     /// The map of the given kind fitted by least squares to `pairs` (from → to): a translation for
-    /// one pair, a similarity for two, an affine map for three or more points not on one line, and
+    /// one pair, a similarity for two or for points near one line, an affine map for three or more
+    /// points spread both ways, and
     /// a projective map from `projectiveFrom` pairs on. Nil when the points cannot decide it.
     static func fit(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], projectiveFrom: Int = 10) -> Homography? {
         guard let first = pairs.first else { return nil }
@@ -30,7 +31,8 @@ struct Homography: Sendable, Equatable {
             return Homography(coefficients: [1, 0, first.to.x - first.from.x, 0, 1, first.to.y - first.from.y, 0, 0])
         }
         let spread = Self.spread(pairs.map(\.from))
-        if pairs.count == 2 || spread.minor < 0.02 * spread.major {
+        // Points near one line (a single row or column) decide no stretch across it: a similarity.
+        if pairs.count == 2 || spread.minor < 0.15 * spread.major {
             return SimilarityTransform.fit(from: pairs.map(\.from), to: pairs.map(\.to)).map(Homography.init)
         }
         // Normalise both point sets (centred, unit mean distance) for a well-conditioned solve.

@@ -10,11 +10,14 @@ struct PreparedBlock: Sendable {
     let shiftCheck: RowShiftCheck
     /// The distance between neighbouring bubbles, in points.
     let pitch: Double
+    /// The blank's resolution, which the patches have.
+    let pixelsPerPoint: Double
 
     init(_ block: BubbleBlock, template: BubbleTemplate, blank: GrayImage) {
         let ppp = blank.pixelsPerPoint, choices = block.choices.count
         self.block = block
         self.template = template
+        pixelsPerPoint = ppp
         patches = template.shapes.map { shape in
             let margin = 0.4 * min(shape.width, shape.height)
             let half = ((shape.width / 2 + margin) * ppp, (shape.height / 2 + margin) * ppp)

@@ -16,16 +16,19 @@ struct RowShiftCheck: Sendable {
         case ambiguous(String)
     }
 
-    /// How much better (in correlation) the fit must be than a shift, and a shift than the fit.
-    static let margin = 0.1
+    /// How much of the blank's own lead over itself shifted the fit must show (or the shift, for a
+    /// fit one row off).
+    static let lead = 0.15
 
-    /// One shift: the blank points (in points) where the blank differs from itself shifted, with
-    /// the blank's grey there and at the shifted place.
+    /// One shift: the points (indices into `points`) where the blank differs from itself shifted,
+    /// with the blank's grey at the shifted place.
     private struct Shift: Sendable {
         let delta: PagePoint, name: String
-        let points: [PagePoint], fitted: [Double], moved: [Double]
+        let indices: [Int], moved: [Double]
     }
 
+    /// The block and a margin around it, every 0.6 pt (blank points), with the blank's grey there.
+    private let points: [PagePoint], blankValues: [Double]
     private let shifts: [Shift]
 
     /// Chooses the telling points of `template`'s block (`rows` × `choices`) on `blank`.
@@ -44,43 +47,62 @@ struct RowShiftCheck: Sendable {
         let bounds = template.bounds, ppp = blank.pixelsPerPoint
         let reachX = (deltas.map { abs($0.0.x) }.max() ?? 0) + (shapes.map(\.width).max() ?? 0)
         let reachY = (deltas.map { abs($0.0.y) }.max() ?? 0) + (shapes.map(\.height).max() ?? 0)
-        var grid: [(point: PagePoint, value: Double)] = []
+        var points: [PagePoint] = [], blankValues: [Double] = []
         var y = bounds.origin.y - reachY
         while y <= bounds.origin.y + bounds.height + reachY {
             var x = bounds.origin.x - reachX
             while x <= bounds.origin.x + bounds.width + reachX {
-                grid.append((PagePoint(x: x, y: y), blank.sample(x: x * ppp, y: y * ppp)))
+                points.append(PagePoint(x: x, y: y))
+                blankValues.append(blank.sample(x: x * ppp, y: y * ppp))
                 x += 0.6
             }
             y += 0.6
         }
         shifts = deltas.map { delta, name in
-            var points: [PagePoint] = [], fitted: [Double] = [], moved: [Double] = []
-            for (point, value) in grid {
+            var indices: [Int] = [], moved: [Double] = []
+            for (index, point) in points.enumerated() {
                 let other = blank.sample(x: (point.x + delta.x) * ppp, y: (point.y + delta.y) * ppp)
-                guard abs(other - value) >= 15 else { continue }
-                points.append(point)
-                fitted.append(value)
+                guard abs(other - blankValues[index]) >= 15 else { continue }
+                indices.append(index)
                 moved.append(other)
             }
-            return Shift(delta: delta, name: name, points: points, fitted: fitted, moved: moved)
+            return Shift(delta: delta, name: name, indices: indices, moved: moved)
         }
+        (self.points, self.blankValues) = (points, blankValues)
     }
 
-    /// Checks the fit `model` (blank points → scan points) on `scan`.
+    /// Checks the fit `model` (blank points → scan points) on `scan`. Scan and blank are each
+    /// standardised over all the block's points that land on the scan (a photo's contrast is not a
+    /// print's; a sheet shifted partly off the glass says nothing about the part that is off); then
+    /// on the telling points the scan must agree with the blank as fitted by clearly more than with
+    /// the blank shifted — measured against how much more the blank agrees with itself.
     func check(_ scan: GrayImage, model: Homography) -> Outcome {
-        let ppp = scan.pixelsPerPoint
-        for shift in shifts where shift.points.count >= 20 {
-            var fitted = Correlation(), moved = Correlation()
-            for (index, point) in shift.points.enumerated() {
-                let p = model.apply((point.x, point.y))
-                let s = scan.sample(x: p.x * ppp, y: p.y * ppp)
-                fitted.add(s, shift.fitted[index])
-                moved.add(s, shift.moved[index])
+        let ppp = scan.pixelsPerPoint, width = Double(scan.width), height = Double(scan.height)
+        var values = [Double](repeating: .nan, count: points.count)
+        var n = 0.0, ss = 0.0, sss = 0.0, bs = 0.0, bbs = 0.0
+        for (index, point) in points.enumerated() {
+            let p = model.apply((point.x, point.y))
+            let (x, y) = (p.x * ppp, p.y * ppp)
+            guard x >= 2, y >= 2, x <= width - 2, y <= height - 2 else { continue }
+            let s = scan.sample(x: x, y: y)
+            values[index] = s
+            n += 1; ss += s; sss += s * s; bs += blankValues[index]; bbs += blankValues[index] * blankValues[index]
+        }
+        guard n >= 20 else { return .clear }
+        let (sMean, bMean) = (ss / n, bs / n)
+        let sDev = max((sss / n - sMean * sMean).squareRoot(), 1e-6), bDev = max((bbs / n - bMean * bMean).squareRoot(), 1e-6)
+        for shift in shifts {
+            var fitted = 0.0, moved = 0.0, own = 0.0, ownMoved = 0.0, count = 0
+            for (k, index) in shift.indices.enumerated() where !values[index].isNaN {
+                let s = (values[index] - sMean) / sDev, b = (blankValues[index] - bMean) / bDev, m = (shift.moved[k] - bMean) / bDev
+                fitted += s * b; moved += s * m; own += b * b; ownMoved += b * m
+                count += 1
             }
-            let (a, b) = (fitted.value, moved.value)
-            if b - a >= Self.margin { return .off(delta: shift.delta) }
-            if a - b < Self.margin { return .ambiguous(shift.name) }
+            guard count >= 20, own - ownMoved > 1e-6 else { continue }
+            let lead = (fitted - moved) / (own - ownMoved)
+            if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { print("DBG check \(shift.name) n \(count) lead \(lead)") }
+            if lead <= -Self.lead { return .off(delta: shift.delta) }
+            if lead < Self.lead { return .ambiguous(shift.name) }
         }
         return .clear
     }
@@ -92,17 +114,5 @@ struct RowShiftCheck: Sendable {
     private static func mean(of steps: [PagePoint]) -> PagePoint {
         let n = Double(max(steps.count, 1))
         return PagePoint(x: steps.reduce(0) { $0 + $1.x } / n, y: steps.reduce(0) { $0 + $1.y } / n)
-    }
-
-    /// Pearson correlation of paired values, accumulated.
-    private struct Correlation {
-        var count = 0, sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
-        mutating func add(_ x: Double, _ y: Double) {
-            count += 1; sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
-        }
-        var value: Double {
-            let n = Double(count), vx = sxx - sx * sx / n, vy = syy - sy * sy / n
-            return vx > 1e-9 && vy > 1e-9 ? (sxy - sx * sy / n) / (vx * vy).squareRoot() : 0
-        }
     }
 }

@@ -8,13 +8,14 @@ enum SheetThresholds {
 
     static func learn(from added: [Double]) -> FillThresholds {
         let sorted = added.filter(\.isFinite).sorted()
-        guard !sorted.isEmpty else { return .againstBlank(empty: 0.1, filled: typicalFill) }
+        // Too few bubbles to tell empty from filled by their spread: the usual levels.
+        guard sorted.count >= 20 else { return .againstBlank(empty: 0.1, filled: 0.45) }
         // Most bubbles are empty: the median is the empty level, the spread below the 75th
         // percentile is the paper's and the scan's noise.
         let median = sorted[sorted.count / 2]
         let deviations = sorted.prefix(sorted.count * 3 / 4).map { abs($0 - median) }.sorted()
         let noise = deviations.isEmpty ? 0 : 1.4826 * deviations[deviations.count / 2]
-        let empty = median + min(0.12, max(0.08, 6 * noise))
+        let empty = min(0.2, median + min(0.12, max(0.08, 6 * noise)))
         let marked = sorted.filter { $0 >= empty + 0.15 }
         let fill = marked.count >= 3 ? marked[marked.count * 3 / 4] : typicalFill
         return .againstBlank(empty: empty, filled: max(empty + 0.12, min(0.45, 0.55 * fill)))

@@ -70,10 +70,10 @@ public enum TemplateFinder {
         }
     }
 
-    /// The resolution to render a blank at for finding an outline's bubbles: at least 10 pixels
-    /// across a third of the pitch, at most 6 pixels per point.
+    /// The resolution to render a blank at for finding an outline's bubbles: at least 20 pixels
+    /// across a third of the pitch (so a thin outline is a solid line), 3 to 6 pixels per point.
     public static func pixelsPerPoint(for outline: BlockOutline) -> Double {
-        min(6, max(2, 10 / (outline.pitch / 3)))
+        min(6, max(3, 20 / (outline.pitch / 3)))
     }
 
     /// Every bubble of `outline`, row-major, found on `blank` (rendered at any resolution).
@@ -137,18 +137,18 @@ public enum TemplateFinder {
         let lines = LineMap(image, region: region, reach: max(2, Int((pitch * 0.12).rounded())))
         let strongest = lines.values.max() ?? 0
         guard strongest >= 12 else { return nil }
-        let threshold = max(10, strongest * 45 / 100)
-        let components = lines.components(atLeast: threshold)
-        // The outline: the largest box that encloses the predicted spot, of a bubble's size.
+        // Black print nearby (a question number) is far stronger than a drop-out outline, and a
+        // faint outline breaks into arcs at a high threshold: at each of a few thresholds, the
+        // largest box of a bubble's size around the spot; the outline is the largest of those.
         let low = pitch * 0.2, high = pitch * 1.05
         var best: (x: Double, y: Double, w: Double, h: Double)?
-        for box in components {
-            let w = Double(box.maxX - box.minX + 1), h = Double(box.maxY - box.minY + 1)
-            let x = Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y = Double(region.y0) + Double(box.minY + box.maxY + 1) / 2
-            guard w >= low, h >= low, w <= high, h <= high,
-                  abs(x - centre.x) <= max(w / 2, pitch * 0.45), abs(y - centre.y) <= max(h / 2, pitch * 0.45),
-                  abs(x - centre.x) <= pitch * 0.45, abs(y - centre.y) <= pitch * 0.45 else { continue }
-            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+        for share in [45, 28, 16, 9] {
+            for box in lines.components(atLeast: max(10, strongest * share / 100)) {
+                let w = Double(box.maxX - box.minX + 1), h = Double(box.maxY - box.minY + 1)
+                let x = Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y = Double(region.y0) + Double(box.minY + box.maxY + 1) / 2
+                guard w >= low, h >= low, w <= high, h <= high, abs(x - centre.x) <= pitch * 0.45, abs(y - centre.y) <= pitch * 0.45 else { continue }
+                if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+            }
         }
         return best
     }

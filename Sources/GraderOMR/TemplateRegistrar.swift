@@ -37,18 +37,21 @@ enum TemplateRegistrar {
     /// Correlation a bubble's print must reach to count as found.
     static let foundScore = 0.5
 
-    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
+    /// Fits `prepared` on `scan` from the page's placement `start`. A block of one or two bubbles
+    /// that shows none of its print (a filled checkbox) keeps `start` when the page's alignment was
+    /// accepted (`startIsAccurate`), with no residual.
+    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography, startIsAccurate: Bool) -> Result<BlockFit, Failure> {
         let shapes = prepared.template.shapes, choices = prepared.block.choices.count, rows = prepared.block.rows
-        let ppp = scan.pixelsPerPoint, pitch = prepared.pitch
+        let pitch = prepared.pitch
         var model = start
         var pairs: [Int: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
         func match(_ index: Int, reach: Double) {
             guard let patch = prepared.patches[index] else { return }
             let c = shapes[index].centre
-            let p = model.apply((c.x, c.y))
-            let found = patch.best(in: scan, near: (p.x * ppp, p.y * ppp), reach: reach * ppp)
+            let found = patch.best(in: scan, at: c, through: model, reach: reach, pixelsPerPoint: prepared.pixelsPerPoint)
+            if ProcessInfo.processInfo.environment["EZG_DEBUG2"] == prepared.block.id { print("DBG ncc \(index) \(found.ncc) reach \(reach)") }
             if found.ncc >= foundScore {
-                pairs[index] = (from: (x: c.x, y: c.y), to: (x: found.x / ppp, y: found.y / ppp))
+                pairs[index] = (from: (x: c.x, y: c.y), to: found.point)
             } else {
                 pairs[index] = nil
             }
@@ -56,20 +59,23 @@ enum TemplateRegistrar {
         // Middle rows first, then outwards, refitting as the matched rows spread.
         func grow(firstReach: Double) {
             let middle = (rows - 1) / 2
-            var radius = 0, tried = Set<Int>()
+            var radius = rows >= 3 ? 1 : 0, tried = Set<Int>()
             while tried.count < rows {
                 let reach = tried.isEmpty ? firstReach : max(0.12 * pitch, 0.75)
                 for row in max(0, middle - radius)...min(rows - 1, middle + radius) where tried.insert(row).inserted {
                     for choice in 0..<choices { match(row * choices + choice, reach: reach) }
                 }
                 if let refitted = robustFit(Array(pairs.values), projective: tried.count == rows) { model = refitted.model }
+                if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { let c = shapes[0].centre; print("DBG stage \(prepared.block.id) radius \(radius) pairs \(pairs.count) first at \(model.apply((c.x, c.y)))") }
                 radius = max(1, radius * 2)
             }
         }
+        if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { let c = shapes[0].centre; print("DBG start \(prepared.block.id) first at \(start.apply((c.x, c.y))) pitch \(pitch)") }
         grow(firstReach: 0.45 * pitch)
         let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
         let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
         guard var fitted = robustFit(Array(pairs.values), projective: true), fitted.matched >= needed else {
+            if shapes.count <= 2, startIsAccurate { return .success(BlockFit(model: start, matched: 0, residual: .nan)) }
             return .failure(.tooFewBubbles(found: pairs.count, of: shapes.count))
         }
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }

@@ -52,14 +52,26 @@ struct SheetTally: CustomStringConvertible {
     /// Rows whose mark is unambiguous (a clean fill, a blank, two clean fills): these must be read.
     var clearRows = 0, clearRead = 0
     var unplaced: [String] = []
+    /// Rows partly off the captured page.
+    var cutOff = 0
 
     mutating func add(_ readings: [BlockReading], truth: FilledSheetTruth, sheet: String) {
         for reading in readings {
             if let problem = reading.problem { unplaced.append("\(sheet) \(reading.block.id): \(problem)") }
-            for (row, expected) in (truth.marks[reading.block.id] ?? []).enumerated() where row < reading.rows.count {
+            for (row, drawn) in (truth.marks[reading.block.id] ?? []).enumerated() where row < reading.rows.count {
+                // Two fills are two answers on a multiple-answer block, not a double mark.
+                var expected = drawn
+                if reading.block.kind == .multipleAnswer, case .exactly(.multiple(let labels)) = drawn.expected { expected.expected = .exactly(.answered(labels)) }
                 let read = reading.rows[row]
                 let clear: Bool
                 if case .exactly = expected.expected { clear = true } else { clear = false }
+                // A row the capture cut off (a sheet shifted 20 mm past the glass) cannot be read: not counted.
+                let onPage = reading.block.template?.shapes[(row * reading.block.choices.count)..<((row + 1) * reading.block.choices.count)]
+                    .allSatisfy { shape in
+                        let p = truth.captured(shape.centre)
+                        return p.x > shape.width && p.y > shape.height && p.x < 612 - shape.width && p.y < 792 - shape.height
+                    } ?? true
+                if !onPage { cutOff += 1; continue }
                 rows += 1
                 clearRows += clear ? 1 : 0
                 switch expected.judge(read.reading) {
@@ -81,7 +93,7 @@ struct SheetTally: CustomStringConvertible {
     var clearShare: Double { Double(clearRead) / Double(max(clearRows, 1)) }
 
     var description: String {
-        String(format: "%d rows, %.1f %% read; %d clear rows, %.1f %% read; %d wrong; unplaced: %@",
-               rows, 100 * readShare, clearRows, 100 * clearShare, wrong.count, unplaced.joined(separator: "; "))
+        String(format: "%d rows on the page (%d cut off), %.1f %% read; %d clear rows, %.1f %% read; %d wrong; unplaced: %@",
+               rows, cutOff, 100 * readShare, clearRows, 100 * clearShare, wrong.count, unplaced.joined(separator: "; "))
     }
 }
