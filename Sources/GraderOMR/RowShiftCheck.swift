@@ -100,7 +100,6 @@ struct RowShiftCheck: Sendable {
             }
             guard count >= 20, own - ownMoved > 1e-6 else { continue }
             let lead = (fitted - moved) / (own - ownMoved)
-            if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { print("DBG check \(shift.name) n \(count) lead \(lead)") }
             if lead <= -Self.lead { return .off(delta: shift.delta) }
             if lead < Self.lead { return .ambiguous(shift.name) }
         }

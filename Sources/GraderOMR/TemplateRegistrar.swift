@@ -35,7 +35,7 @@ enum TemplateRegistrar {
     }
 
     /// Correlation a bubble's print must reach to count as found.
-    static let foundScore = 0.5
+    static let foundScore = 0.3
 
     /// Fits `prepared` on `scan` from the page's placement `start`. A block of one or two bubbles
     /// that shows none of its print (a filled checkbox) keeps `start` when the page's alignment was
@@ -49,7 +49,6 @@ enum TemplateRegistrar {
             guard let patch = prepared.patches[index] else { return }
             let c = shapes[index].centre
             let found = patch.best(in: scan, at: c, through: model, reach: reach, pixelsPerPoint: prepared.pixelsPerPoint)
-            if ProcessInfo.processInfo.environment["EZG_DEBUG2"] == prepared.block.id { print("DBG ncc \(index) \(found.ncc) reach \(reach)") }
             if found.ncc >= foundScore {
                 pairs[index] = (from: (x: c.x, y: c.y), to: found.point)
             } else {
@@ -61,16 +60,16 @@ enum TemplateRegistrar {
             let middle = (rows - 1) / 2
             var radius = rows >= 3 ? 1 : 0, tried = Set<Int>()
             while tried.count < rows {
-                let reach = tried.isEmpty ? firstReach : max(0.12 * pitch, 0.75)
+                let reach = tried.isEmpty ? firstReach : max(0.25 * pitch, 0.75)
                 for row in max(0, middle - radius)...min(rows - 1, middle + radius) where tried.insert(row).inserted {
                     for choice in 0..<choices { match(row * choices + choice, reach: reach) }
                 }
-                if let refitted = robustFit(Array(pairs.values), projective: tried.count == rows) { model = refitted.model }
-                if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { let c = shapes[0].centre; print("DBG stage \(prepared.block.id) radius \(radius) pairs \(pairs.count) first at \(model.apply((c.x, c.y)))") }
-                radius = max(1, radius * 2)
+                // A flat sheet under a camera is exactly projective: fitted on the middle rows, it
+                // foresees how the far rows shrink.
+                if let refitted = robustFit(Array(pairs.values), projective: true) { model = refitted.model }
+                radius = max(radius + 1, radius * 3 / 2)
             }
         }
-        if ProcessInfo.processInfo.environment["EZG_DEBUG"] != nil { let c = shapes[0].centre; print("DBG start \(prepared.block.id) first at \(start.apply((c.x, c.y))) pitch \(pitch)") }
         grow(firstReach: 0.45 * pitch)
         let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
         let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
@@ -99,7 +98,7 @@ enum TemplateRegistrar {
     }
 
     /// A fit over `pairs` that drops the ones far from it (a filled bubble matched off-centre, a
-    /// stray mark), twice; affine until `projective`.
+    /// stray mark), twice; projective when `projective` and there are enough pairs, else affine.
     static func robustFit(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], projective: Bool) -> BlockFit? {
         var kept = pairs
         var result: BlockFit?
