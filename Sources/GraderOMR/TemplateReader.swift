@@ -55,7 +55,7 @@ public enum TemplateReader {
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: reason, detail: reason)))
             }
             let prepared = blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image)
-            switch TemplateRegistrar.fit(prepared, scan: scan, start: Homography(rough), startIsAccurate: !placement.alignment.isFlagged) {
+            switch TemplateRegistrar.fit(prepared, scan: scan, start: Homography(rough)) {
             case .failure(let failure):
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
             case .success(let fit):

@@ -37,10 +37,8 @@ enum TemplateRegistrar {
     /// Correlation a bubble's print must reach to count as found.
     static let foundScore = 0.3
 
-    /// Fits `prepared` on `scan` from the page's placement `start`. A block of one or two bubbles
-    /// that shows none of its print (a filled checkbox) keeps `start` when the page's alignment was
-    /// accepted (`startIsAccurate`), with no residual.
-    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography, startIsAccurate: Bool) -> Result<BlockFit, Failure> {
+    /// Fits `prepared` on `scan` from the page's placement `start`.
+    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
         let shapes = prepared.template.shapes, choices = prepared.block.choices.count, rows = prepared.block.rows
         let pitch = prepared.pitch
         var model = start
@@ -74,7 +72,6 @@ enum TemplateRegistrar {
         let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
         let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
         guard var fitted = robustFit(Array(pairs.values), projective: true), fitted.matched >= needed else {
-            if shapes.count <= 2, startIsAccurate { return .success(BlockFit(model: start, matched: 0, residual: .nan)) }
             return .failure(.tooFewBubbles(found: pairs.count, of: shapes.count))
         }
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
