@@ -30,18 +30,11 @@ extension GradingProject {
             let key = "\(page)@\(ppp)"
             let image = try renders[key] ?? GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: ppp)
             renders[key] = image
-            switch TemplateFinder.find(outline, on: image) {
+            switch entry.block.found(outline, on: image, blankFile: "", blankPage: page) {
             case .failure(let failure):
                 throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': \(failure) "
                     + "(\((blankPath as NSString).lastPathComponent), page \(page)); check first:, last:, rows: and choices:.")
-            case .success(let shapes):
-                var block = entry.block
-                block.template = BubbleTemplate(blankFile: "", blankPage: page, shapes: shapes)
-                let sizes = shapes.map { max($0.width, $0.height) }.sorted()
-                block.bubbleDiameter = sizes[sizes.count / 2]
-                if block.rows > 1 { block.rowSpacing = hypot(shapes[block.choices.count].centre.x - shapes[0].centre.x, shapes[block.choices.count].centre.y - shapes[0].centre.y) }
-                if block.choices.count > 1 { block.columnSpacing = hypot(shapes[1].centre.x - shapes[0].centre.x, shapes[1].centre.y - shapes[0].centre.y) }
-                blocks.append(block)
+            case .success(let block): blocks.append(block)
             }
         }
         let (file, copied) = try copyBlank(blankPath)
@@ -70,5 +63,23 @@ extension GradingProject {
             return (file, true)
         }
         throw RubricError.refused(path: path, line: 1, detail: "too many blank sheets named '\(name)' in the project.")
+    }
+}
+
+extension BubbleBlock {
+    /// This block with its bubbles found on `blank` (the blank sheet's page `blankPage` of
+    /// `blankFile`, rendered at `TemplateFinder.pixelsPerPoint(for: outline)`): its template, and a
+    /// typical diameter and spacing for what measures a block by them.
+    public func found(_ outline: BlockOutline, on blank: GrayImage, blankFile: String, blankPage: Int) -> Result<BubbleBlock, TemplateFinder.Failure> {
+        TemplateFinder.find(outline, on: blank).map { shapes in
+            var block = self
+            block.template = BubbleTemplate(blankFile: blankFile, blankPage: blankPage, shapes: shapes)
+            let sizes = shapes.map { max($0.width, $0.height) }.sorted()
+            block.bubbleDiameter = sizes[sizes.count / 2]
+            func distance(_ a: Int, _ b: Int) -> Double { hypot(shapes[a].centre.x - shapes[b].centre.x, shapes[a].centre.y - shapes[b].centre.y) }
+            if rows > 1 { block.rowSpacing = distance(choices.count, 0) }
+            if choices.count > 1 { block.columnSpacing = distance(1, 0) }
+            return block
+        }
     }
 }

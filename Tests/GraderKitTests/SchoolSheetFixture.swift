@@ -27,10 +27,9 @@ struct SchoolSheetFixture {
         blocks = try design.fields.map { field in
             let outline = BlockOutline(first: field.first, last: field.last, rows: field.rows, choices: field.choices.count, down: field.down)
             let image = try GrayImage(rendering: page, pixelsPerPoint: TemplateFinder.pixelsPerPoint(for: outline))
-            let shapes = try TemplateFinder.find(outline, on: image).get()
-            return BubbleBlock(id: field.id, name: field.id, page: 1, origin: field.first, rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
-                               rows: field.rows, choices: field.choices, kind: Self.kinds[field.kind]!, firstQuestionNumber: field.firstQuestion,
-                               template: BubbleTemplate(blankFile: "blank.pdf", blankPage: 1, shapes: shapes))
+            return try BubbleBlock(id: field.id, name: field.id, page: 1, origin: field.first, rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
+                                   rows: field.rows, choices: field.choices, kind: Self.kinds[field.kind]!, firstQuestionNumber: field.firstQuestion)
+                .found(outline, on: image, blankFile: "blank.pdf", blankPage: 1).get()
         }
         blank = BlankSheet(try GrayImage(rendering: page, pixelsPerPoint: TemplateReader.pixelsPerPoint(for: blocks)), blocks: blocks)
     }
