@@ -103,11 +103,11 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     public func questionNumber(row: Int) -> Int? { kind.isDigitGrid ? nil : firstQuestionNumber + row }
 
     /// The label of the question `row` stands for ("mc-7", or the sheet's own row label); for a
-    /// numeric field, its one question ("q46", or "<id>-<first number>").
+    /// numeric field, its one question (its row label, or the block id: "q46").
     public func questionLabel(row: Int) -> String? {
         switch kind {
         case .studentID: nil
-        case .numeric: rowLabels?.first ?? "\(id)-\(firstQuestionNumber)"
+        case .numeric: rowLabels?.first ?? id
         default: rowLabels.flatMap { row < $0.count ? $0[row] : nil } ?? "\(id)-\(firstQuestionNumber + row)"
         }
     }

@@ -1,0 +1,101 @@
+import Foundation
+import GraderCore
+import GraderPDF
+import ScanFactory
+import Testing
+import TestSupport
+
+/// A school's own answer sheet, as an instructor sets it up: the blank sheet and each field's first
+/// and last bubble in the rubric, the class's scans read against the blank, a numeric answer keyed.
+@Suite(.serialized) struct SchoolSheetCommandTests {
+    private let ezgrader = builtProduct("ezgrader")
+    private let design = CommercialSheetDesign.schoolForm
+
+    @discardableResult
+    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
+        try runCommand(ezgrader, arguments, in: folder.path)
+    }
+
+    /// The rubric an instructor writes for `design`, every field by its first and last bubble.
+    private func rubric(_ fields: [PrintedField]) -> String {
+        let kinds: [PrintedField.Kind: String] = [.single: "single", .multiple: "multiple", .studentID: "student-id", .numeric: "numeric", .checkbox: "checkbox"]
+        return "blank_sheet: blank.pdf\nbubbles:\n" + fields.map { field in
+            """
+              - id: \(field.id)
+                page: 1
+                first: \(field.first.x),\(field.first.y)
+                last: \(field.last.x),\(field.last.y)
+                rows: \(field.rows)
+                choices: [\(field.choices.joined(separator: ", "))]
+                direction: \(field.down ? "down" : "across")
+                kind: \(kinds[field.kind]!)
+                first_question: \(field.firstQuestion)
+
+            """
+        }.joined()
+    }
+
+    @Test func scansAreReadAgainstTheBlankAndTheirPlacementShown() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: folder.file("blank.pdf")))
+        try FileManager.default.createDirectory(atPath: folder.file("scans"), withIntermediateDirectories: true)
+        var truths: [String: FilledSheetTruth] = [:], numbers: [String: String] = [:]
+        for (index, name) in ["Ada", "Ben"].enumerated() {
+            var marks = ScanFactory.randomSheetMarks(design, difficulty: 0, seed: UInt64(40 + index))
+            marks["q46"] = [.filled(0), .filled(4), .filled(2 + index)]
+            numbers[name] = "04\(2 + index)"
+            let placement = BubbleSheetPlacement(offsetX: index == 0 ? 40 : -30, offsetY: index == 0 ? -25 : 35,
+                                                 rotationDegrees: index == 0 ? 2.5 : -2, scale: 1)
+            truths[name] = try ScanFactory.writeFilledSheet(design, marks: marks, capture: .scan(placement), seed: UInt64(40 + index),
+                                                            to: URL(fileURLWithPath: folder.file("scans/\(name).pdf")))
+        }
+        try rubric(design.fields).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+
+        let created = try run(folder, "new", "quiz", "scans", "--rubric", "rubric.yaml")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(FileManager.default.contentsEqual(atPath: folder.file("quiz.ezgrader/blanks/blank.pdf"), andPath: folder.file("blank.pdf")),
+                "the blank is kept in the project")
+        let read = try run(folder, "omr", "quiz")
+        #expect(read.status == 0, "\(read.error)")
+        let fieldCount = design.fields.count
+        #expect(read.output.contains("Blocks placed: \(2 * fieldCount) of \(2 * fieldCount) (largest residual "), "\(read.output)")
+
+        // The numeric answer is one question, right when every digit is.
+        #expect(try run(folder, "key", "set", "quiz", "--block", "q46", "042").status == 0)
+        let responses = try run(folder, "export", "csv", "quiz", "--layout", "responses").output
+        let lines = responses.components(separatedBy: "\r\n")
+        #expect(lines[0] == "Student,ID,Block,Question,Reading,Key,Score,Fills,Residual (pt),Problem")
+        let adaDigit = try #require(lines.first { $0.hasPrefix("Ada,,q46,digit 1,0,042,1,") }, "\(lines.filter { $0.contains("q46") })")
+        let residual = try #require(Double(adaDigit.components(separatedBy: ",")[8]))
+        #expect(residual < 0.6, "Ada's numeric field fitted within \(residual) pt")
+        #expect(lines.contains { $0.hasPrefix("Ben,,q46,digit 1,0,042,0,") }, "Ben wrote 043")
+        #expect(lines.contains { $0.hasPrefix("Ben,,q46,digit 3,3,,,") })
+
+        // The review preview outlines every bubble where it was found: green on the rows read.
+        let png = folder.file("ada.png")
+        #expect(try run(folder, "preview", "quiz", "--student", "Ada", "--page", "1", "--dpi", "144", "-o", png).status == 0)
+        let bitmap = try PageBitmap(pngAt: png, dpi: 144)
+        let field = try #require(design.field("mc1"))
+        let centre = truths["Ada"]!.captured(field.centres[0][0])
+        let edge = PagePoint(x: centre.x + field.bubbleWidth / 2, y: centre.y)
+        let greenNearby = (-2...2).contains { dx in
+            let c = bitmap[PagePoint(x: edge.x + Double(dx) * 0.5, y: edge.y)]
+            return Int(c.green) > Int(c.red) + 40 && Int(c.green) > Int(c.blue) + 20
+        }
+        #expect(greenNearby, "a green outline at \(edge)")
+    }
+
+    @Test func aBubbleMissingFromTheBlankNamesItsLineAndNothingIsMade() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: folder.file("blank.pdf")))
+        try ScanFactory.writeFilledSheet(design, marks: [:], capture: .scan(), seed: 1, to: URL(fileURLWithPath: folder.file("Ada.pdf")))
+        var field = try #require(design.field("mc1"))
+        field.centres[19][4] = PagePoint(x: field.last.x + 150, y: field.last.y)  // a "last" bubble where nothing is printed
+        try rubric([field]).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let result = try run(folder, "new", "quiz", "Ada.pdf", "--rubric", "rubric.yaml")
+        #expect(result.status == 1)
+        #expect(result.error == "error: Rubric 'rubric.yaml' line 3: bubble block 'mc1': no printed bubble near row 1, choice 3 (185.5,290.0 pt) "
+            + "on the blank sheet (blank.pdf, page 1); check first:, last:, rows: and choices:. Nothing was added.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
+    }
+}
