@@ -8,15 +8,17 @@ enum BubbleInk {
     static let paperBand = 1.25...1.6
 
     /// Mean darkness (0 paper … 1 black) inside the ellipse centred at `centre` with half-axes
-    /// `radii` (pixel space), relative to the paper level of the band around it; nil off the image.
-    static func darkness(in image: GrayImage, centre c: (x: Double, y: Double), radii r: (x: Double, y: Double)) -> (ink: Double, paper: Double)? {
+    /// `radii` (pixel space), relative to the paper level of the band around it, and the same in
+    /// each quarter of it (a mark over one side of a bubble shows there); nil off the image.
+    static func darkness(in image: GrayImage, centre c: (x: Double, y: Double), radii r: (x: Double, y: Double))
+        -> (ink: Double, paper: Double, quarters: [Double])? {
         let outer = (x: r.x * paperBand.upperBound, y: r.y * paperBand.upperBound)
         guard r.x > 0, r.y > 0, c.x - outer.x >= 0, c.y - outer.y >= 0,
               c.x + outer.x <= Double(image.width), c.y + outer.y <= Double(image.height) else { return nil }
         let x0 = Int(c.x - outer.x), x1 = min(image.width, Int((c.x + outer.x).rounded(.up)))
         let y0 = Int(c.y - outer.y), y1 = min(image.height, Int((c.y + outer.y).rounded(.up)))
         var histogram = GreyHistogram()
-        var insideValues: [UInt8] = []
+        var insideValues: [(value: UInt8, quarter: Int)] = []
         insideValues.reserveCapacity(Int(r.x * r.y * 2.2) + 4)
         let inner2 = inside * inside, band0 = paperBand.lowerBound * paperBand.lowerBound, band1 = paperBand.upperBound * paperBand.upperBound
         image.bytes.withUnsafeBufferPointer { pixels in
@@ -26,14 +28,23 @@ enum BubbleInk {
                     let dx = (Double(x) + 0.5 - c.x) / r.x
                     let rho = dx * dx + dy * dy
                     let value = pixels[y * image.width + x]
-                    if rho <= inner2 { insideValues.append(value) } else if rho >= band0 && rho <= band1 { histogram.add(value) }
+                    if rho <= inner2 {
+                        insideValues.append((value, (dx < 0 ? 0 : 1) + (dy < 0 ? 0 : 2)))
+                    } else if rho >= band0 && rho <= band1 {
+                        histogram.add(value)
+                    }
                 }
             }
         }
         guard !insideValues.isEmpty, histogram.total > 0 else { return nil }
         // The brighter part of the band: a neighbour's outline or a pencil stroke past the bubble is not paper.
         let paper = max(Double(histogram.percentile(0.75)), 1)
-        let sum = insideValues.reduce(0.0) { $0 + max(0, paper - Double($1)) }
-        return (min(1, sum / paper / Double(insideValues.count)), paper)
+        var sums = [Double](repeating: 0, count: 4), counts = [Double](repeating: 0, count: 4)
+        for (value, quarter) in insideValues {
+            sums[quarter] += max(0, paper - Double(value))
+            counts[quarter] += 1
+        }
+        let quarters = (0..<4).map { counts[$0] > 0 ? min(1, sums[$0] / paper / counts[$0]) : 0 }
+        return (min(1, sums.reduce(0, +) / paper / Double(insideValues.count)), paper, quarters)
     }
 }

@@ -40,11 +40,18 @@ struct BubblePatch: Sendable {
         let r = max(1, Int((reach * ppp).rounded()))
         let half = extent + r + 1, side = 2 * half + 1
         var window = [Double](repeating: 255, count: side * side)
+        // Over a window this small the map is as good as linear: its value and steps at the corner.
         let sppp = scan.pixelsPerPoint
+        let origin = model.apply((centre.x - Double(half) / ppp, centre.y - Double(half) / ppp))
+        let across = model.apply((centre.x - Double(half - side) / ppp, centre.y - Double(half) / ppp))
+        let down = model.apply((centre.x - Double(half) / ppp, centre.y - Double(half - side) / ppp))
+        let step = (ix: (across.x - origin.x) * sppp / Double(side), iy: (across.y - origin.y) * sppp / Double(side),
+                    jx: (down.x - origin.x) * sppp / Double(side), jy: (down.y - origin.y) * sppp / Double(side))
+        let (x0, y0) = (origin.x * sppp, origin.y * sppp)
         for j in 0..<side {
+            let (rowX, rowY) = (x0 + Double(j) * step.jx, y0 + Double(j) * step.jy)
             for i in 0..<side {
-                let q = model.apply((centre.x + Double(i - half) / ppp, centre.y + Double(j - half) / ppp))
-                window[j * side + i] = scan.sample(x: q.x * sppp, y: q.y * sppp)
+                window[j * side + i] = scan.sample(x: rowX + Double(i) * step.ix, y: rowY + Double(i) * step.iy)
             }
         }
         let deltas = offsets.map { $0.y * side + $0.x }

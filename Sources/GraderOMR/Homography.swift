@@ -5,20 +5,22 @@ import GraderCore
 /// `x' = (h0·x + h1·y + h2) / w`, `y' = (h3·x + h4·y + h5) / w`, `w = h6·x + h7·y + 1`.
 /// Affine and similarity maps are the special cases with `h6 = h7 = 0`.
 struct Homography: Sendable, Equatable {
-    var h: [Double]
+    /// The eight coefficients, stored one by one: this map runs for every pixel sampled.
+    let h0, h1, h2, h3, h4, h5, h6, h7: Double
+    var h: [Double] { [h0, h1, h2, h3, h4, h5, h6, h7] }
 
     /// The map of a similarity transform.
     init(_ similarity: SimilarityTransform) {
-        h = [similarity.a, -similarity.b, similarity.tx, similarity.b, similarity.a, similarity.ty, 0, 0]
+        self.init(coefficients: [similarity.a, -similarity.b, similarity.tx, similarity.b, similarity.a, similarity.ty, 0, 0])
     }
 
-    private init(coefficients: [Double]) { h = coefficients }
+    private init(coefficients c: [Double]) { (h0, h1, h2, h3, h4, h5, h6, h7) = (c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]) }
 
     /// Where `p` goes.
     @inline(__always)
     func apply(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
-        let w = h[6] * p.x + h[7] * p.y + 1
-        return ((h[0] * p.x + h[1] * p.y + h[2]) / w, (h[3] * p.x + h[4] * p.y + h[5]) / w)
+        let w = h6 * p.x + h7 * p.y + 1
+        return ((h0 * p.x + h1 * p.y + h2) / w, (h3 * p.x + h4 * p.y + h5) / w)
     }
 
     /// The map of the given kind fitted by least squares to `pairs` (from → to): a translation for

@@ -12,12 +12,18 @@ struct PreparedBlock: Sendable {
     let pitch: Double
     /// The blank's resolution, which the patches have.
     let pixelsPerPoint: Double
+    /// Each bubble's darkness on the blank in each quarter of its inside (letters are not symmetric).
+    let blankQuarters: [[Double]]
 
     init(_ block: BubbleBlock, template: BubbleTemplate, blank: GrayImage) {
         let ppp = blank.pixelsPerPoint, choices = block.choices.count
         self.block = block
         self.template = template
         pixelsPerPoint = ppp
+        blankQuarters = template.shapes.map { shape in
+            BubbleInk.darkness(in: blank, centre: (shape.centre.x * ppp, shape.centre.y * ppp),
+                               radii: (shape.width / 2 * ppp, shape.height / 2 * ppp))?.quarters ?? [0, 0, 0, 0]
+        }
         patches = template.shapes.map { shape in
             let margin = 0.4 * min(shape.width, shape.height)
             let half = ((shape.width / 2 + margin) * ppp, (shape.height / 2 + margin) * ppp)

@@ -59,7 +59,7 @@ public enum TemplateReader {
             case .failure(let failure):
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
             case .success(let fit):
-                return .success(PlacedBlock(block: block, template: template, fit: fit, scan: scan))
+                return .success(PlacedBlock(prepared, fit: fit, scan: scan))
             }
         }
         let thresholds = SheetThresholds.learn(from: outcomes.flatMap { (try? $0.get())?.added.compactMap { $0 } ?? [] })
@@ -78,16 +78,22 @@ public enum TemplateReader {
         let block: BubbleBlock, fit: BlockFit
         let added: [Double?], centres: [PagePoint], paper: Double
 
-        init(block: BubbleBlock, template: BubbleTemplate, fit: BlockFit, scan: GrayImage) {
+        /// A bubble's fill is the ink added inside it, or half the most added in one quarter of it
+        /// when that is more: a dark mark over one side of a bubble is not "empty".
+        init(_ prepared: PreparedBlock, fit: BlockFit, scan: GrayImage) {
+            let (block, template) = (prepared.block, prepared.template)
             let ppp = scan.pixelsPerPoint
             var added: [Double?] = [], centres: [PagePoint] = [], papers: [Double] = []
-            for shape in template.shapes {
+            for (index, shape) in template.shapes.enumerated() {
                 let c = fit.model.apply((shape.centre.x, shape.centre.y))
                 let right = fit.model.apply((shape.centre.x + 1, shape.centre.y)), below = fit.model.apply((shape.centre.x, shape.centre.y + 1))
                 let radii = (x: shape.width / 2 * hypot(right.x - c.x, right.y - c.y) * ppp,
                              y: shape.height / 2 * hypot(below.x - c.x, below.y - c.y) * ppp)
                 let measured = BubbleInk.darkness(in: scan, centre: (c.x * ppp, c.y * ppp), radii: radii)
-                added.append(measured.map { $0.ink - shape.blankInk })
+                added.append(measured.map { measured in
+                    let side = zip(measured.quarters, prepared.blankQuarters[index]).map { $0 - $1 }.max() ?? 0
+                    return max(measured.ink - shape.blankInk, side / 2)
+                })
                 if let paper = measured?.paper { papers.append(paper) }
                 centres.append(PagePoint(x: c.x, y: c.y))
             }

@@ -55,12 +55,14 @@ enum SchoolSheetBench {
         var rows = 0, read = 0, wrong = 0, unplaced = 0
         for (sheet, truth) in truths.enumerated() {
             for reading in readings.value[sheet] {
-                if reading.problem != nil { unplaced += 1 }
+                if let problem = reading.problem { unplaced += 1; print("not placed: sheet \(sheet) \(reading.block.id): \(problem)") }
                 for (row, expected) in (truth.marks[reading.block.id] ?? []).enumerated() where row < reading.rows.count {
                     rows += 1
                     switch expected.judge(reading.rows[row].reading) {
                     case .correct: read += 1
-                    case .wrong: wrong += 1
+                    case .wrong:
+                        wrong += 1
+                        print("wrong: sheet \(sheet) \(reading.block.id) row \(row + 1): \(expected.mark) read \(reading.rows[row].reading) fills \(reading.rows[row].fills.map { String(format: "%.2f", $0) })")
                     case .uncertain: break
                     }
                 }

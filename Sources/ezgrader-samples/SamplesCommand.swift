@@ -52,7 +52,29 @@ struct SamplesCommand: ParsableCommand {
         try Data(BubbleRubric.yaml(sheets[0].blocks).utf8).write(to: rubric, options: .atomic)
         try Data((BubbleRubric.key + "\n").utf8).write(to: root.appendingPathComponent("bubble-key.txt"), options: .atomic)
         print("wrote \(rubric.path) and bubble-key.txt")
+        total += try schoolSheet(in: root.appendingPathComponent("school-sheet"))
         print("total \(kilobytes(total)) in \(root.path)")
+    }
+
+    /// A school's own answer sheet: its blank, four students' scans of it (shifted, turned) and the
+    /// rubric giving each field by its first and last bubble; returns the bytes written.
+    private func schoolSheet(in folder: URL) throws -> Int {
+        let design = CommercialSheetDesign.schoolForm
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scans"), withIntermediateDirectories: true)
+        try ScanFactory.writeBlankSheet(design, to: folder.appendingPathComponent("blank.pdf"))
+        var total = report(folder.appendingPathComponent("blank.pdf"), pages: 1)
+        for (index, name) in ScanFactory.sampleBubbleSheetStudents.prefix(4).enumerated() {
+            let url = folder.appendingPathComponent("scans/\(name).pdf")
+            let placement = BubbleSheetPlacement(offsetX: [12, -20, 30, -8][index], offsetY: [-10, 25, 8, -30][index],
+                                                 rotationDegrees: [1.5, -2.5, 0.8, -1.2][index], scale: [1, 0.98, 1.01, 0.99][index])
+            try ScanFactory.writeFilledSheet(design, marks: ScanFactory.randomSheetMarks(design, difficulty: 0.3, seed: UInt64(index + 1)),
+                                             capture: .scan(placement), seed: UInt64(index + 1), to: url)
+            total += report(url, pages: 1)
+        }
+        let rubric = folder.appendingPathComponent("rubric.yaml")
+        try Data(design.rubric(blankSheet: "blank.pdf").utf8).write(to: rubric, options: .atomic)
+        print("wrote \(rubric.path)")
+        return total
     }
 
     /// Prints one written file and returns its size in bytes.

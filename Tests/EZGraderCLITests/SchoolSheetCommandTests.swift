@@ -16,25 +16,6 @@ import TestSupport
         try runCommand(ezgrader, arguments, in: folder.path)
     }
 
-    /// The rubric an instructor writes for `design`, every field by its first and last bubble.
-    private func rubric(_ fields: [PrintedField]) -> String {
-        let kinds: [PrintedField.Kind: String] = [.single: "single", .multiple: "multiple", .studentID: "student-id", .numeric: "numeric", .checkbox: "checkbox"]
-        return "blank_sheet: blank.pdf\nbubbles:\n" + fields.map { field in
-            """
-              - id: \(field.id)
-                page: 1
-                first: \(field.first.x),\(field.first.y)
-                last: \(field.last.x),\(field.last.y)
-                rows: \(field.rows)
-                choices: [\(field.choices.joined(separator: ", "))]
-                direction: \(field.down ? "down" : "across")
-                kind: \(kinds[field.kind]!)
-                first_question: \(field.firstQuestion)
-
-            """
-        }.joined()
-    }
-
     @Test func scansAreReadAgainstTheBlankAndTheirPlacementShown() throws {
         let folder = TemporaryFolder()
         try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: folder.file("blank.pdf")))
@@ -49,7 +30,7 @@ import TestSupport
             truths[name] = try ScanFactory.writeFilledSheet(design, marks: marks, capture: .scan(placement), seed: UInt64(40 + index),
                                                             to: URL(fileURLWithPath: folder.file("scans/\(name).pdf")))
         }
-        try rubric(design.fields).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try design.rubric(blankSheet: "blank.pdf").write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
 
         let created = try run(folder, "new", "quiz", "scans", "--rubric", "rubric.yaml")
         #expect(created.status == 0, "\(created.error)")
@@ -91,10 +72,10 @@ import TestSupport
         try ScanFactory.writeFilledSheet(design, marks: [:], capture: .scan(), seed: 1, to: URL(fileURLWithPath: folder.file("Ada.pdf")))
         var field = try #require(design.field("mc1"))
         field.centres[19][4] = PagePoint(x: field.last.x + 150, y: field.last.y)  // a "last" bubble where nothing is printed
-        try rubric([field]).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try design.rubric(blankSheet: "blank.pdf", fields: [field]).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let result = try run(folder, "new", "quiz", "Ada.pdf", "--rubric", "rubric.yaml")
         #expect(result.status == 1)
-        #expect(result.error == "error: Rubric 'rubric.yaml' line 3: bubble block 'mc1': no printed bubble near row 1, choice 3 (185.5,290.0 pt) "
+        #expect(result.error == "error: Rubric 'rubric.yaml' line 4: bubble block 'mc1': no printed bubble near row 1, choice 3 (185.5,290.0 pt) "
             + "on the blank sheet (blank.pdf, page 1); check first:, last:, rows: and choices:. Nothing was added.\n")
         #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
     }
