@@ -39,13 +39,20 @@ public struct GradingProject: Sendable {
     /// whole, so a failed or killed creation never leaves a folder that opens as a project (the
     /// leftovers of killed runs are removed by the next one). A rubric, when given, is applied as
     /// part of the creation. Every page is aligned to the same page of the reference — the master
-    /// copy `masterPath` (the unwritten exam) when given, else the first student's booklet — and
+    /// copy `masterPath` (the unwritten exam) when given, else the blank sheet of a rubric whose
+    /// bubbles were measured on it (same page count), else the first student's booklet — and
     /// `aligning` gets (students aligned, students).
     public static func create(_ folder: String, scans: [String], rosterPath: String? = nil, password: String? = nil,
                               rubricPath: String? = nil, masterPath: String? = nil, grader: Grader,
                               progress: (Int, Int) -> Void = { _, _ in },
                               aligning: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
+        // A rubric measured on the school's blank sheet: that blank is the page everything is aligned to.
+        let masterPath = masterPath ?? rubricPath.flatMap { path in
+            (try? Rubric(contentsOf: path)).flatMap { rubric in
+                rubric.entries.contains { $0.outline != nil } ? rubric.blankSheet : nil
+            }.flatMap { blank in (try? PDFDocument(path: blank).pageCount) == loaded.classSet.pagesPerStudent ? blank : nil }
+        }
         if let masterPath {
             let pages = try PDFDocument(path: masterPath).pageCount
             guard pages == loaded.classSet.pagesPerStudent else {

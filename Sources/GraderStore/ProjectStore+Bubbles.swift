@@ -73,12 +73,15 @@ extension ProjectStore {
             guard labels.insert(label).inserted else { throw GradingError.duplicateLabel(label) }
             // The box goes right of the row (of a numeric field's top right bubble).
             let right = block.kind == .numeric ? block.centre(row: block.rows - 1, choice: 0) : block.centre(row: row, choice: block.choices.count - 1)
-            let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - BoxSize.standard.width),
-                                   y: max(0, right.y - BoxSize.standard.height / 2))
+            // Rows closer than a standard box is tall get boxes that fit between them.
+            let pitch = block.rows > 1 && !block.kind.isDigitGrid ? block.rowSpacing : .infinity
+            let boxSize = BoxSize(width: pitch < 24 ? 44 : BoxSize.standard.width, height: min(BoxSize.standard.height, max(8, pitch - 1)))
+            let corner = PagePoint(x: min(right.x + block.bubbleDiameter, size.width - boxSize.width),
+                                   y: max(0, right.y - boxSize.height / 2))
             guard let position = RelativePoint(corner, on: size) else {
                 throw GradingError.positionOffPage(x: corner.x, y: corner.y, page: block.page, size: size)
             }
-            try writer.insertQuestion(page: block.page, position: position, maxPoints: block.pointsPerQuestion, label: label,
+            try writer.insertQuestion(page: block.page, position: position, size: boxSize, maxPoints: block.pointsPerQuestion, label: label,
                                       bubble: BubbleRowRef(block: block.id, row: row))
         }
     }
