@@ -112,12 +112,15 @@ extension GrayImage {
     /// Renders `page` at `pixelsPerPoint` into one grey byte per pixel: a page that is one scanned
     /// JPEG is decoded from the JPEG at a reduced scale and shrunk to size (`PDFPage.scanGray`),
     /// any other page is drawn by poppler.
-    public init(rendering page: PDFPage, pixelsPerPoint: Double) throws {
+    /// With `enlargingScans`, a scan of less than the resolution asked for (bubbles read at 10
+    /// pixels per radius) is decoded whole and enlarged: many times faster than poppler drawing
+    /// the JPEG large (code readers keep poppler's drawing, which they were tuned on).
+    public init(rendering page: PDFPage, pixelsPerPoint: Double, enlargingScans: Bool = false) throws {
         let size = page.size
         let width = Int((size.width * pixelsPerPoint).rounded(.up)), height = Int((size.height * pixelsPerPoint).rounded(.up))
-        // A scan of less than the resolution asked for (bubbles read at 10 pixels per radius) is
-        // decoded whole and enlarged: still many times faster than poppler drawing the JPEG large.
-        if width > 0, height > 0, let scan = page.scanGray(minimumWidth: width) ?? page.scanGray(minimumWidth: width / 3), scan.height >= height / 3 {
+        if width > 0, height > 0,
+           let scan = page.scanGray(minimumWidth: width) ?? (enlargingScans ? page.scanGray(minimumWidth: width / 3) : nil),
+           scan.height >= (enlargingScans ? height / 3 : height) {
             let decoded = GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
             self = scan.width >= width && scan.height >= height
                 ? decoded.shrunk(toWidth: width, height: height, pixelsPerPoint: pixelsPerPoint) : decoded.resampled(toPixelsPerPoint: pixelsPerPoint)

@@ -37,7 +37,7 @@ struct PageBubbleReader: Sendable {
         let byBlank = Dictionary(grouping: blocks.filter { $0.template != nil }) { BlankKey(file: $0.template!.blankFile, page: $0.template!.blankPage) }
         let ppp = max(gridBlocks.map { GrayImage.pixelsPerPoint(forBubbleDiameter: $0.bubbleDiameter) }.max() ?? 0,
                       byBlank.keys.compactMap { blanks[$0]?.image.pixelsPerPoint }.max() ?? 0)
-        let image = try GrayImage(rendering: page, pixelsPerPoint: ppp)
+        let image = try GrayImage(rendering: page, pixelsPerPoint: ppp, enlargingScans: !byBlank.isEmpty)
         var readings: [String: BlockReading] = [:]
         for block in gridBlocks { readings[block.id] = BubbleReader.read(block, in: image) }
         for (key, group) in byBlank {

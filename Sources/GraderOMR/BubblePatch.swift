@@ -48,10 +48,26 @@ struct BubblePatch: Sendable {
         let step = (ix: (across.x - origin.x) * sppp / Double(side), iy: (across.y - origin.y) * sppp / Double(side),
                     jx: (down.x - origin.x) * sppp / Double(side), jy: (down.y - origin.y) * sppp / Double(side))
         let (x0, y0) = (origin.x * sppp, origin.y * sppp)
-        for j in 0..<side {
-            let (rowX, rowY) = (x0 + Double(j) * step.jx, y0 + Double(j) * step.jy)
-            for i in 0..<side {
-                window[j * side + i] = scan.sample(x: rowX + Double(i) * step.ix, y: rowY + Double(i) * step.iy)
+        let inside = [(x0, y0), (x0 + Double(side) * step.ix, y0 + Double(side) * step.iy), (x0 + Double(side) * step.jx, y0 + Double(side) * step.jy),
+                      (x0 + Double(side) * (step.ix + step.jx), y0 + Double(side) * (step.iy + step.jy))]
+            .allSatisfy { $0.0 >= 1 && $0.1 >= 1 && $0.0 < Double(scan.width - 2) && $0.1 < Double(scan.height - 2) }
+        window.withUnsafeMutableBufferPointer { out in
+            scan.bytes.withUnsafeBufferPointer { pixels in
+                let width = scan.width
+                for j in 0..<side {
+                    let (rowX, rowY) = (x0 + Double(j) * step.jx, y0 + Double(j) * step.jy)
+                    for i in 0..<side {
+                        let (x, y) = (rowX + Double(i) * step.ix, rowY + Double(i) * step.iy)
+                        guard inside else { out[j * side + i] = scan.sample(x: x, y: y); continue }
+                        // Within the image: bilinear between the four pixel centres around (x, y).
+                        let fx = x - 0.5, fy = y - 0.5
+                        let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
+                        let k = iy * width + ix
+                        let upper = Double(pixels[k]) * (1 - ax) + Double(pixels[k + 1]) * ax
+                        let lower = Double(pixels[k + width]) * (1 - ax) + Double(pixels[k + width + 1]) * ax
+                        out[j * side + i] = upper * (1 - ay) + lower * ay
+                    }
+                }
             }
         }
         let deltas = offsets.map { $0.y * side + $0.x }

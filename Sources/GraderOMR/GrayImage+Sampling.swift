@@ -27,11 +27,30 @@ extension GrayImage {
         let w = max(1, Int((size.width * target).rounded())), h = max(1, Int((size.height * target).rounded()))
         if w == width, h == height { return self }
         if w <= width, h <= height { return shrunk(toWidth: w, height: h, pixelsPerPoint: target) }
-        let (sx, sy) = (Double(width) / Double(w), Double(height) / Double(h))
-        var output = [UInt8](repeating: 255, count: w * h)
-        for y in 0..<h {
-            let py = (Double(y) + 0.5) * sy
-            for x in 0..<w { output[y * w + x] = UInt8(sample(x: (Double(x) + 0.5) * sx, y: py).rounded()) }
+        guard width >= 2, height >= 2 else { return self }
+        // Bilinear: each output column's and row's two source neighbours and weight, found once.
+        func taps(_ count: Int, _ source: Int) -> [(index: Int, weight: Float)] {
+            let scale = Double(source) / Double(count)
+            return (0..<count).map { i in
+                let f = min(max((Double(i) + 0.5) * scale - 0.5, 0), Double(source - 1))
+                let index = min(Int(f), source - 2)
+                return (index, Float(f - Double(index)))
+            }
+        }
+        let columns = taps(w, width), rows = taps(h, height)
+        let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            bytes.withUnsafeBufferPointer { pixels in
+                for (y, row) in rows.enumerated() {
+                    let top = row.index * width, bottom = top + width, ay = row.weight
+                    for (x, column) in columns.enumerated() {
+                        let i = column.index, ax = column.weight
+                        let upper = Float(pixels[top + i]) * (1 - ax) + Float(pixels[top + i + 1]) * ax
+                        let lower = Float(pixels[bottom + i]) * (1 - ax) + Float(pixels[bottom + i + 1]) * ax
+                        out[y * w + x] = UInt8(upper * (1 - ay) + lower * ay + 0.5)
+                    }
+                }
+            }
+            initialized = w * h
         }
         return GrayImage(width: w, height: h, bytes: output, pixelsPerPoint: target)
     }

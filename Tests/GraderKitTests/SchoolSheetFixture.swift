@@ -40,7 +40,7 @@ struct SchoolSheetFixture {
         let marks = ScanFactory.randomSheetMarks(design, difficulty: difficulty, seed: seed)
         let truth = try ScanFactory.writeFilledSheet(design, marks: marks, capture: capture, seed: seed, to: URL(fileURLWithPath: path))
         let page = try PDFDocument(path: path).page(at: 0)
-        let image = try GrayImage(rendering: page, pixelsPerPoint: blank.image.pixelsPerPoint)
+        let image = try GrayImage(rendering: page, pixelsPerPoint: blank.image.pixelsPerPoint, enlargingScans: true)
         return (TemplateReader.read(blocks, scan: image, blank: blank), truth)
     }
 }

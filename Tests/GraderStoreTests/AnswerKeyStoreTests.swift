@@ -55,7 +55,7 @@ import TestSupport
         #expect(try scores(store) == ["1 1 2.5 0 = 4.5", "0 1 2.5 ? = 3.5", "0 0 2.5 2 = 4.5"])
         #expect(GradeTable.maximum(try store.gradeBook()) == Points(quarters: 26))
         let responses = CSVText.write(GradeTable.rows(try store.gradeBook(), layout: .responses))
-        #expect(responses.contains("Anna,,mc,mc-2,C,A|C,1,\r\nAnna,,mc,mc-3,E,*,2.5,\r\nAnna,,mc,mc-4,blank,E,0,"), "\(responses)")
+        #expect(responses.contains("Anna,,mc,mc-2,C,A|C,1,,0.20,\r\nAnna,,mc,mc-3,E,*,2.5,,0.20,\r\nAnna,,mc,mc-4,blank,E,0,,0.20,"), "\(responses)")
     }
 
     @Test func aNewKeyReGradesAndPutsTheBlocksPointsBack() throws {
