@@ -58,7 +58,8 @@ enum TemplateRegistrar {
             let middle = (rows - 1) / 2
             var radius = rows >= 3 ? 1 : 0, tried = Set<Int>()
             while tried.count < rows {
-                let reach = tried.isEmpty ? firstReach : max(0.2 * pitch, 0.75)
+                // Wide in the middle rows, then as close as the map fitted over more and more rows allows.
+                let reach = tried.isEmpty ? firstReach : max((tried.count < 8 ? 0.2 : 0.12) * pitch, 0.75)
                 for row in max(0, middle - radius)...min(rows - 1, middle + radius) where tried.insert(row).inserted {
                     for choice in 0..<choices { match(row * choices + choice, reach: reach) }
                 }
