@@ -58,7 +58,8 @@ public enum GradeLayer {
         let orange = RGBColor(red: 0xE0, green: 0x70, blue: 0x00), green = RGBColor(red: 0x1F, green: 0x9D, blue: 0x55)
         let red = RGBColor(red: 0xD0, green: 0x20, blue: 0x20)
         return book.bubbleBlocks.filter { $0.page == page }.flatMap { block -> [GradeMark] in
-            let readings = book.bubbleReadings[block.id]?[student] ?? []
+            // Rows come from the project file: one outside the block is skipped, never drawn.
+            let readings = (book.bubbleReadings[block.id]?[student] ?? []).filter { $0.row >= 0 && $0.row < block.rows }
             let found = book.bubblePlacements[block.id]?[student]?.centres ?? []
             let placed = found.count == block.bubbleCount
             let choices = block.choices.count

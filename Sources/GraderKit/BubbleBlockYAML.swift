@@ -107,6 +107,11 @@ enum BubbleBlockYAML {
         let block = BubbleBlock(id: id, name: name, page: page, origin: try point("first"), rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
                                 rows: rows, choices: choices, kind: kind, pointsPerQuestion: points, firstQuestionNumber: firstQuestion, rowLabels: rowLabels)
         guard rows >= 1, rows <= 500 else { throw .invalid(path: path, line: line, detail: "rows must be 1 to 500, got \(rows)") }
+        let fewest = kind == .checkbox ? 1 : 2
+        guard block.choices.count >= fewest, block.choices.count <= 30 else {
+            throw .invalid(path: path, line: fields["choices"]?.mark?.line ?? line,
+                           detail: "a \(kindName) block needs \(fewest) to 30 choices, got \(block.choices.count)")
+        }
         let outline = BlockOutline(first: try point("first"), last: try point("last"), rows: rows, choices: block.choices.count, down: directionName == "down")
         return Entry(block: block, outline: outline, blankPage: fields["blank_page"]?.int, line: line)
     }

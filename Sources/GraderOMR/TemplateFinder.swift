@@ -79,6 +79,7 @@ public enum TemplateFinder {
     /// Every bubble of `outline`, row-major, found on `blank` (rendered at any resolution).
     public static func find(_ outline: BlockOutline, on blank: GrayImage) -> Result<[BubbleShape], Failure> {
         let ppp = blank.pixelsPerPoint, steps = outline.steps, pitch = outline.pitch
+        guard outline.rows > 0, outline.choices > 0 else { return .failure(.notFound(row: 0, choice: 0, near: outline.first)) }
         var found: [PagePoint?] = Array(repeating: nil, count: outline.rows * outline.choices)
         var boxes: [(w: Double, h: Double)] = Array(repeating: (0, 0), count: found.count)
         for row in 0..<outline.rows {

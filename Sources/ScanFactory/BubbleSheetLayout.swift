@@ -1,3 +1,4 @@
+internal import CCairo
 import Foundation
 import GraderCore
 
@@ -19,6 +20,15 @@ public struct BubbleSheetPlacement: Hashable, Sendable {
         self.offsetY = offsetY
         self.rotationDegrees = rotationDegrees
         self.scale = scale
+    }
+
+    /// Draws what follows on `cr` as the copier placed it: scaled and turned about the centre of a
+    /// `pageWidth` × `pageHeight` page, then shifted.
+    func transform(_ cr: OpaquePointer, pageWidth: Double, pageHeight: Double) {
+        cairo_translate(cr, pageWidth / 2 + offsetX, pageHeight / 2 + offsetY)
+        cairo_rotate(cr, rotationDegrees * .pi / 180)
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -pageWidth / 2, -pageHeight / 2)
     }
 
     /// A perfectly placed sheet.

@@ -55,10 +55,7 @@ extension ScanFactory {
             draw: { cr in
                 let W = BubbleSheetLayout.pageWidth, H = BubbleSheetLayout.pageHeight
                 cairo_save(cr)
-                cairo_translate(cr, W / 2 + placed.offsetX, H / 2 + placed.offsetY)
-                cairo_rotate(cr, placed.rotationDegrees * .pi / 180)
-                cairo_scale(cr, placed.scale, placed.scale)
-                cairo_translate(cr, -W / 2, -H / 2)
+                placed.transform(cr, pageWidth: W, pageHeight: H)
                 paintScannerBed(cr, width: W, height: H, noise: style.noise)
                 BubbleSheetPainter.paintForm(cr, answers: answerBlock, studentID: idBlock)
                 if let studentName {

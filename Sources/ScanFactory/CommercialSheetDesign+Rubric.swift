@@ -2,7 +2,6 @@ extension CommercialSheetDesign {
     /// The rubric an instructor writes for this sheet: the blank sheet, and every field by the
     /// centres of its first and last bubbles (ezgrader finds the others on the blank).
     public func rubric(blankSheet: String, fields: [PrintedField]? = nil) -> String {
-        let kinds: [PrintedField.Kind: String] = [.single: "single", .multiple: "multiple", .studentID: "student-id", .numeric: "numeric", .checkbox: "checkbox"]
         func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value) }
         return "# \(name): each field by its first and last bubble (centres, points from the top-left).\n"
             + "blank_sheet: \(blankSheet)\nbubbles:\n" + (fields ?? self.fields).map { field in
@@ -14,7 +13,7 @@ extension CommercialSheetDesign {
                 rows: \(field.rows)
                 choices: [\(field.choices.joined(separator: ", "))]
                 direction: \(field.down ? "down" : "across")
-                kind: \(kinds[field.kind]!)
+                kind: \(field.rubricKind)
                 first_question: \(field.firstQuestion)
 
             """

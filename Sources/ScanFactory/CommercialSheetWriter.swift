@@ -47,10 +47,7 @@ extension ScanFactory {
             width: width, height: height, pointsToPixels: ppp, context: context,
             draw: { cr in
                 cairo_save(cr)
-                cairo_translate(cr, W / 2 + placed.offsetX, H / 2 + placed.offsetY)
-                cairo_rotate(cr, placed.rotationDegrees * .pi / 180)
-                cairo_scale(cr, placed.scale, placed.scale)
-                cairo_translate(cr, -W / 2, -H / 2)
+                placed.transform(cr, pageWidth: W, pageHeight: H)
                 paintScannerBed(cr, width: W, height: H, noise: style.noise)
                 CommercialSheetPainter(design: design, mode: .coverage).paint(cr)
                 for field in design.fields {

@@ -16,14 +16,10 @@ enum SchoolSheetBench {
         let blankPath = (folder as NSString).appendingPathComponent("school-blank.pdf")
         try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: blankPath))
         let blankPage = try PDFDocument(path: blankPath).page(at: 0)
-        let kinds: [PrintedField.Kind: BubbleBlockKind] = [.single: .singleAnswer, .multiple: .multipleAnswer, .studentID: .studentID,
-                                                          .numeric: .numeric, .checkbox: .checkbox]
         let blocks = try design.fields.map { field in
             let outline = BlockOutline(first: field.first, last: field.last, rows: field.rows, choices: field.choices.count, down: field.down)
             let image = try GrayImage(rendering: blankPage, pixelsPerPoint: TemplateFinder.pixelsPerPoint(for: outline))
-            return try BubbleBlock(id: field.id, name: field.id, page: 1, origin: field.first, rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
-                                   rows: field.rows, choices: field.choices, kind: kinds[field.kind]!, firstQuestionNumber: field.firstQuestion)
-                .found(outline, on: image, blankFile: blankPath, blankPage: 1).get()
+            return try field.describedBlock.found(outline, on: image, blankFile: blankPath, blankPage: 1).get()
         }
         let ppp = TemplateReader.pixelsPerPoint(for: blocks)
         let blank = BlankSheet(try GrayImage(rendering: blankPage, pixelsPerPoint: ppp), blocks: blocks)

@@ -14,10 +14,6 @@ struct SchoolSheetFixture {
     let blank: BlankSheet
     let folder: TemporaryFolder
 
-    static let kinds: [PrintedField.Kind: BubbleBlockKind] = [
-        .single: .singleAnswer, .multiple: .multipleAnswer, .studentID: .studentID, .numeric: .numeric, .checkbox: .checkbox,
-    ]
-
     init(_ design: CommercialSheetDesign) throws {
         self.design = design
         folder = TemporaryFolder()
@@ -27,9 +23,7 @@ struct SchoolSheetFixture {
         blocks = try design.fields.map { field in
             let outline = BlockOutline(first: field.first, last: field.last, rows: field.rows, choices: field.choices.count, down: field.down)
             let image = try GrayImage(rendering: page, pixelsPerPoint: TemplateFinder.pixelsPerPoint(for: outline))
-            return try BubbleBlock(id: field.id, name: field.id, page: 1, origin: field.first, rowSpacing: 0, columnSpacing: 0, bubbleDiameter: 0,
-                                   rows: field.rows, choices: field.choices, kind: Self.kinds[field.kind]!, firstQuestionNumber: field.firstQuestion)
-                .found(outline, on: image, blankFile: "blank.pdf", blankPage: 1).get()
+            return try field.describedBlock.found(outline, on: image, blankFile: "blank.pdf", blankPage: 1).get()
         }
         blank = BlankSheet(try GrayImage(rendering: page, pixelsPerPoint: TemplateReader.pixelsPerPoint(for: blocks)), blocks: blocks)
     }
