@@ -33,8 +33,10 @@ struct Homography: Sendable, Equatable {
             return Homography(coefficients: [1, 0, first.to.x - first.from.x, 0, 1, first.to.y - first.from.y, 0, 0])
         }
         let spread = Self.spread(pairs.map(\.from))
-        // Points near one line (a single row or column) decide no stretch across it: a similarity.
-        if pairs.count == 2 || spread.minor < 0.15 * spread.major {
+        // Points near one line (a single row or column, spread across it only by the matching's
+        // noise) decide no stretch across it: a similarity. A long narrow block of five
+        // columns is not a line: its perspective is fitted.
+        if pairs.count == 2 || spread.minor < 0.05 * spread.major {
             return SimilarityTransform.fit(from: pairs.map(\.from), to: pairs.map(\.to)).map(Homography.init)
         }
         // Normalise both point sets (centred, unit mean distance) for a well-conditioned solve.

@@ -48,20 +48,26 @@ public enum TemplateReader {
         }
         if placement.alignment.upsideDown { scan = scan.turned }
 
-        // Place every block, and measure the ink each bubble gained over the blank.
-        let outcomes = blocks.map { block -> Result<PlacedBlock, Unreadable> in
+        // Place every block from the page's placement. On a photo the page's similarity is off by
+        // 20 pt or more somewhere; a block it starts too far from is fitted again from the
+        // perspective of the blocks that were placed (each passed the whole-row test).
+        let prepared = blocks.map { block -> Result<PreparedBlock, Unreadable> in
             guard let template = block.template, block.problem == nil else {
                 let reason = "the block definition is invalid: \(block.problem ?? "it has no template")"
                 return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: reason, detail: reason)))
             }
-            let prepared = blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image)
-            switch TemplateRegistrar.fit(prepared, scan: scan, start: Homography(rough)) {
-            case .failure(let failure):
-                return .failure(Unreadable(reading: BubbleReader.unreadable(block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
-            case .success(let fit):
-                return .success(PlacedBlock(prepared, fit: fit, scan: scan))
+            return .success(blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image))
+        }
+        var fits = prepared.map { $0.flatMap { fit($0, scan: scan, start: Homography(rough)) } }
+        let placed = fits.compactMap { try? $0.get() }
+        if placed.count < fits.count, let page = pageMap(over: placed) {
+            for index in fits.indices {
+                guard case .failure = fits[index], case .success(let block) = prepared[index],
+                      case .success(let again) = fit(block, scan: scan, start: page) else { continue }
+                fits[index] = .success(again)
             }
         }
+        let outcomes = fits.map { $0.map { PlacedBlock($0.block, fit: $0.fit, scan: scan) } }
         let thresholds = SheetThresholds.learn(from: outcomes.flatMap { (try? $0.get())?.added.compactMap { $0 } ?? [] })
         return outcomes.map { outcome in
             switch outcome {
@@ -72,6 +78,26 @@ public enum TemplateReader {
     }
 
     private struct Unreadable: Error { let reading: BlockReading }
+
+    /// `prepared` fitted on `scan` from `start`, or unreadable with the reason.
+    private static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<(block: PreparedBlock, fit: BlockFit), Unreadable> {
+        switch TemplateRegistrar.fit(prepared, scan: scan, start: start) {
+        case .failure(let failure):
+            .failure(Unreadable(reading: BubbleReader.unreadable(prepared.block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
+        case .success(let fit): .success((prepared, fit))
+        }
+    }
+
+    /// The projective map of the whole page fitted over the bubbles of the blocks `placed` (nil
+    /// when there are none).
+    private static func pageMap(over placed: [(block: PreparedBlock, fit: BlockFit)]) -> Homography? {
+        let pairs = placed.flatMap { placed in
+            placed.block.template.shapes.map { shape in
+                (from: (x: shape.centre.x, y: shape.centre.y), to: placed.fit.model.apply((shape.centre.x, shape.centre.y)))
+            }
+        }
+        return Homography.fit(pairs, projectiveFrom: 12)
+    }
 
     /// A block fitted on the scan: where each bubble is and the ink it gained over the blank.
     private struct PlacedBlock {

@@ -31,10 +31,11 @@ struct OMRBench: ParsableCommand {
     @Flag(help: "Print the fills of every kind of mark (for tuning).") var fills = false
     @Flag(help: "Print why each unreadable block could not be read.") var verbose = false
     @Flag(help: "Instead: the 200-question school sheet read against its blank (pages per second).") var school = false
+    @Flag(help: "With --school: phone photos (8° perspective, uneven light) instead of scans.") var photos = false
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        if school { return try SchoolSheetBench.run(sheets: sheets, workers: workers, seed: seed, folder: work) }
+        if school { return try SchoolSheetBench.run(sheets: sheets, workers: workers, seed: seed, photos: photos, folder: work) }
         let plans = SheetPlan.plans(count: sheets, folder: work, seed: seed)
         let clock = ContinuousClock()
 

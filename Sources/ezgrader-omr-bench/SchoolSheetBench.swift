@@ -8,10 +8,11 @@ import ScanFactory
 
 /// `--school`: the 200-question commercial sheet (4 columns of 50, drop-out rings, letters inside,
 /// timing and corner marks, a 7-digit id grid) found on its blank, then scans of it shifted up to
-/// 20 mm and turned up to 3° read against that blank on every worker: pages per second of the
-/// whole read (render, page registration, block fits, ink), wrong and read rows.
+/// 20 mm and turned up to 3° (or phone photos of it, 8° perspective and uneven light) read against
+/// that blank on every worker: pages per second of the whole read (render, page registration, block
+/// fits, ink), wrong and read rows.
 enum SchoolSheetBench {
-    static func run(sheets: Int, workers: Int, seed: UInt64, folder: String) throws {
+    static func run(sheets: Int, workers: Int, seed: UInt64, photos: Bool, folder: String) throws {
         let design = CommercialSheetDesign.twoHundredQuestions
         let blankPath = (folder as NSString).appendingPathComponent("school-blank.pdf")
         try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: blankPath))
@@ -32,9 +33,9 @@ enum SchoolSheetBench {
             let placement = BubbleSheetPlacement(offsetX: 56.7 * sin(t * 1.7), offsetY: 56.7 * cos(t * 2.3),
                                                  rotationDegrees: 3 * sin(t * 0.9), scale: 1 + 0.03 * sin(t * 1.3))
             truths.append(try ScanFactory.writeFilledSheet(design, marks: ScanFactory.randomSheetMarks(design, difficulty: 0.25, seed: seed &+ UInt64(index)),
-                                                           capture: .scan(placement), seed: seed &+ UInt64(index), to: URL(fileURLWithPath: path)))
+                                                           capture: photos ? .photo(placement) : .scan(placement), seed: seed &+ UInt64(index), to: URL(fileURLWithPath: path)))
         }
-        print("Generated \(sheets) scans of the 200-question sheet; reading at \(String(format: "%.0f", ppp * 72)) dpi, \(workers) workers.")
+        print("Generated \(sheets) \(photos ? "photos" : "scans") of the 200-question sheet; reading at \(String(format: "%.0f", ppp * 72)) dpi, \(workers) workers.")
 
         let readings = Box([[BlockReading]](repeating: [], count: sheets))
         let clock = ContinuousClock()
