@@ -3,31 +3,34 @@ import GraderCore
 /// A bubble as printed on the blank sheet (outline, letters, shading around it), for finding it
 /// on a scan by normalised cross-correlation.
 struct BubblePatch: Sendable {
-    /// Pixel offsets from the centre that are sampled (every `step` pixels), and the blank's grey
-    /// there with the mean taken off, scaled to unit length.
-    private let offsets: [(x: Int, y: Int)]
-    private let template: [Double]
-    /// The largest offset in any direction, in pixels.
-    private let extent: Int
+    /// The blank's grey at every `step`-th pixel around the centre, the mean taken off, scaled to
+    /// unit length; row by row, each row padded with zeros to a multiple of eight (one vector).
+    private let template: [Float]
+    /// 1 where `template` has a sample, 0 in its padding.
+    private let mask: [Float]
+    private let samples: Int, rowLength: Int, rows: Int, step: Int
+    /// How far the samples reach from the centre each way, in pixels.
+    private let half: (x: Int, y: Int)
 
     /// The patch of the bubble centred at `centre` (pixel space) on `blank`, `half` pixels each way;
     /// `pixelsPerPoint` is the blank's.
     init?(blank: GrayImage, centre: (x: Double, y: Double), half: (x: Double, y: Double), step: Int) {
-        var offsets: [(x: Int, y: Int)] = [], values: [Double] = []
         let hx = Int(half.x.rounded()), hy = Int(half.y.rounded())
-        for v in stride(from: -hy, through: hy, by: step) {
-            for u in stride(from: -hx, through: hx, by: step) {
-                offsets.append((u, v))
-                values.append(blank.sample(x: centre.x + Double(u), y: centre.y + Double(v)))
+        let us = Array(stride(from: -hx, through: hx, by: step)), vs = Array(stride(from: -hy, through: hy, by: step))
+        let values = vs.flatMap { v in us.map { u in blank.sample(x: centre.x + Double(u), y: centre.y + Double(v)) } }
+        let mean = values.reduce(0, +) / Double(max(values.count, 1))
+        let norm = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }.squareRoot()
+        guard norm > 1 else { return nil }
+        let rowLength = (us.count + 7) / 8 * 8
+        var template = [Float](repeating: 0, count: rowLength * vs.count), mask = template
+        for (row, _) in vs.enumerated() {
+            for (column, _) in us.enumerated() {
+                template[row * rowLength + column] = Float((values[row * us.count + column] - mean) / norm)
+                mask[row * rowLength + column] = 1
             }
         }
-        let mean = values.reduce(0, +) / Double(max(values.count, 1))
-        let centred = values.map { $0 - mean }
-        let norm = centred.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        guard norm > 1 else { return nil }
-        self.offsets = offsets
-        template = centred.map { $0 / norm }
-        extent = max(hx, hy)
+        (self.template, self.mask, samples, self.rowLength, rows, self.step) = (template, mask, values.count, rowLength, vs.count, step)
+        self.half = (hx, hy)
     }
 
     /// Where the bubble centred at blank point `centre` is on `scan`, searched within `reach`
@@ -38,55 +41,70 @@ struct BubblePatch: Sendable {
     func best(in scan: GrayImage, at centre: PagePoint, through model: Homography, reach: Double, pixelsPerPoint ppp: Double)
         -> (point: (x: Double, y: Double), ncc: Double) {
         let r = max(1, Int((reach * ppp).rounded()))
-        let half = extent + r + 1, side = 2 * half + 1
-        var window = [Double](repeating: 255, count: side * side)
+        let window = Window(side: 2 * (max(half.x, half.y) + r + 1) + 1, step: step, padding: rowLength)
         // Over a window this small the map is as good as linear: its value and steps at the corner.
-        let sppp = scan.pixelsPerPoint
-        let origin = model.apply((centre.x - Double(half) / ppp, centre.y - Double(half) / ppp))
-        let across = model.apply((centre.x - Double(half - side) / ppp, centre.y - Double(half) / ppp))
-        let down = model.apply((centre.x - Double(half) / ppp, centre.y - Double(half - side) / ppp))
+        let sppp = scan.pixelsPerPoint, side = window.side, middle = side / 2
+        let origin = model.apply((centre.x - Double(middle) / ppp, centre.y - Double(middle) / ppp))
+        let across = model.apply((centre.x - Double(middle - side) / ppp, centre.y - Double(middle) / ppp))
+        let down = model.apply((centre.x - Double(middle) / ppp, centre.y - Double(middle - side) / ppp))
         let step = (ix: (across.x - origin.x) * sppp / Double(side), iy: (across.y - origin.y) * sppp / Double(side),
                     jx: (down.x - origin.x) * sppp / Double(side), jy: (down.y - origin.y) * sppp / Double(side))
         let (x0, y0) = (origin.x * sppp, origin.y * sppp)
         let inside = [(x0, y0), (x0 + Double(side) * step.ix, y0 + Double(side) * step.iy), (x0 + Double(side) * step.jx, y0 + Double(side) * step.jy),
                       (x0 + Double(side) * (step.ix + step.jx), y0 + Double(side) * (step.iy + step.jy))]
             .allSatisfy { $0.0 >= 1 && $0.1 >= 1 && $0.0 < Double(scan.width - 2) && $0.1 < Double(scan.height - 2) }
-        window.withUnsafeMutableBufferPointer { out in
+        var planes = window.blank
+        let columnSlots = (0..<side).map { window.index(x: $0, y: 0) }
+        planes.withUnsafeMutableBufferPointer { out in
             scan.bytes.withUnsafeBufferPointer { pixels in
                 let width = scan.width
                 for j in 0..<side {
-                    let (rowX, rowY) = (x0 + Double(j) * step.jx, y0 + Double(j) * step.jy)
+                    let (rowX, rowY) = (x0 + Double(j) * step.jx - 0.5, y0 + Double(j) * step.jy - 0.5)
+                    let rowSlot = window.index(x: 0, y: j)
                     for i in 0..<side {
-                        let (x, y) = (rowX + Double(i) * step.ix, rowY + Double(i) * step.iy)
-                        guard inside else { out[j * side + i] = scan.sample(x: x, y: y); continue }
-                        // Within the image: bilinear between the four pixel centres around (x, y).
-                        let fx = x - 0.5, fy = y - 0.5
-                        let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
-                        let k = iy * width + ix
-                        let upper = Double(pixels[k]) * (1 - ax) + Double(pixels[k + 1]) * ax
-                        let lower = Double(pixels[k + width]) * (1 - ax) + Double(pixels[k + width + 1]) * ax
-                        out[j * side + i] = upper * (1 - ay) + lower * ay
+                        let (fx, fy) = (rowX + Double(i) * step.ix, rowY + Double(i) * step.iy)
+                        let value: Double
+                        if inside {
+                            // Within the image: bilinear between the four pixel centres around (x, y).
+                            let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
+                            let k = iy &* width &+ ix
+                            let upper = Double(pixels[k]) * (1 - ax) + Double(pixels[k &+ 1]) * ax
+                            let lower = Double(pixels[k &+ width]) * (1 - ax) + Double(pixels[k &+ width &+ 1]) * ax
+                            value = upper * (1 - ay) + lower * ay
+                        } else {
+                            value = scan.sample(x: fx + 0.5, y: fy + 0.5)
+                        }
+                        out[rowSlot &+ columnSlots[i]] = Float(value - 128)
                     }
                 }
             }
         }
-        let deltas = offsets.map { $0.y * side + $0.x }
-        let result = window.withUnsafeBufferPointer { w in
+        let result = planes.withUnsafeBufferPointer { w in
             template.withUnsafeBufferPointer { t in
-                deltas.withUnsafeBufferPointer { d in
+                mask.withUnsafeBufferPointer { m in
+                    var known = [Double](repeating: .nan, count: (2 * r + 3) * (2 * r + 3))
                     // The correlation with the patch centred `dx`, `dy` blank pixels from the expected place.
                     func score(_ dx: Int, _ dy: Int) -> Double {
                         guard abs(dx) <= r + 1, abs(dy) <= r + 1 else { return -2 }
-                        var dot = 0.0, sum = 0.0, squares = 0.0
-                        let base = (half + dy) * side + half + dx
-                        for i in 0..<d.count {
-                            let value = w[base + d[i]]
-                            dot += t[i] * value
-                            sum += value
-                            squares += value * value
+                        let slot = (dy + r + 1) * (2 * r + 3) + dx + r + 1
+                        if !known[slot].isNaN { return known[slot] }
+                        var dot = SIMD8<Float>(), sum = SIMD8<Float>(), squares = SIMD8<Float>()
+                        let first = window.index(x: middle + dx - half.x, y: middle + dy - half.y), rowStep = window.rowStride
+                        for row in 0..<rows {
+                            let base = w.baseAddress! + first + row * rowStep
+                            for lane in stride(from: 0, to: rowLength, by: 8) {
+                                let value = UnsafeRawPointer(base + lane).loadUnaligned(as: SIMD8<Float>.self)
+                                let weight = UnsafeRawPointer(t.baseAddress! + row * rowLength + lane).loadUnaligned(as: SIMD8<Float>.self)
+                                let counted = UnsafeRawPointer(m.baseAddress! + row * rowLength + lane).loadUnaligned(as: SIMD8<Float>.self) * value
+                                dot += weight * value
+                                sum += counted
+                                squares += counted * value
+                            }
                         }
-                        let variance = squares - sum * sum / Double(d.count)
-                        return variance > 1e-6 ? dot / variance.squareRoot() : 0
+                        let total = Double(sum.sum())
+                        let variance = Double(squares.sum()) - total * total / Double(samples)
+                        known[slot] = variance > 1e-6 ? Double(dot.sum()) / variance.squareRoot() : 0
+                        return known[slot]
                     }
                     let coarse = r > 3 ? 2 : 1
                     var best = (x: 0, y: 0, score: -2.0)
@@ -112,5 +130,31 @@ struct BubblePatch: Sendable {
             }
         }
         return (model.apply((centre.x + result.dx / ppp, centre.y + result.dy / ppp)), result.ncc)
+    }
+}
+
+/// The scan around a bubble, drawn on the blank's grid and kept as `step` × `step` interleaved
+/// planes (every `step`-th pixel from each phase), so that the patch's samples in one row sit side
+/// by side and are correlated eight at a time. Values are grey − 128.
+private struct Window {
+    let side: Int, step: Int
+    /// Width and height of one plane; each row has `padding` spare values so a padded row stays inside.
+    let planeWidth: Int, planeHeight: Int
+
+    init(side: Int, step: Int, padding: Int) {
+        (self.side, self.step) = (side, step)
+        planeHeight = (side + step - 1) / step
+        planeWidth = planeHeight + padding
+    }
+
+    /// Every plane filled with white paper.
+    var blank: [Float] { [Float](repeating: 127, count: step * step * planeWidth * planeHeight) }
+    /// From one row of the patch's samples to the next, within a plane.
+    var rowStride: Int { planeWidth }
+
+    /// Where window pixel (`x`, `y`) is kept.
+    @inline(__always)
+    func index(x: Int, y: Int) -> Int {
+        ((y % step) * step + x % step) * planeWidth * planeHeight + (y / step) * planeWidth + x / step
     }
 }

@@ -30,6 +30,9 @@ struct RowShiftCheck: Sendable {
     /// The block and a margin around it, every 0.6 pt (blank points), with the blank's grey there.
     private let points: [PagePoint], blankValues: [Double]
     private let shifts: [Shift]
+    /// The points looked at on a scan: every telling point, and every fifth point for the
+    /// standardisation (`spread`).
+    private let looked: [Int], spread: [Int]
 
     /// Chooses the telling points of `template`'s block (`rows` × `choices`) on `blank`.
     init(_ template: BubbleTemplate, rows: Int, choices: Int, blank: GrayImage) {
@@ -69,6 +72,8 @@ struct RowShiftCheck: Sendable {
             return Shift(delta: delta, name: name, indices: indices, moved: moved)
         }
         (self.points, self.blankValues) = (points, blankValues)
+        spread = Array(stride(from: 0, to: points.count, by: 5))
+        looked = Array(Set(shifts.flatMap(\.indices) + spread)).sorted()
     }
 
     /// Checks the fit `model` (blank points → scan points) on `scan`. Scan and blank are each
@@ -79,13 +84,15 @@ struct RowShiftCheck: Sendable {
     func check(_ scan: GrayImage, model: Homography) -> Outcome {
         let ppp = scan.pixelsPerPoint, width = Double(scan.width), height = Double(scan.height)
         var values = [Double](repeating: .nan, count: points.count)
-        var n = 0.0, ss = 0.0, sss = 0.0, bs = 0.0, bbs = 0.0
-        for (index, point) in points.enumerated() {
-            let p = model.apply((point.x, point.y))
+        for index in looked {
+            let p = model.apply((points[index].x, points[index].y))
             let (x, y) = (p.x * ppp, p.y * ppp)
             guard x >= 2, y >= 2, x <= width - 2, y <= height - 2 else { continue }
-            let s = scan.sample(x: x, y: y)
-            values[index] = s
+            values[index] = scan.sample(x: x, y: y)
+        }
+        var n = 0.0, ss = 0.0, sss = 0.0, bs = 0.0, bbs = 0.0
+        for index in spread where !values[index].isNaN {
+            let s = values[index]
             n += 1; ss += s; sss += s * s; bs += blankValues[index]; bbs += blankValues[index] * blankValues[index]
         }
         guard n >= 20 else { return .clear }
