@@ -26,18 +26,22 @@ extension GrayImage {
         }
         let sorted = smoothed.sorted()
         guard let brightest = sorted.last, sorted[sorted.count / 20] < brightest * 0.92 else { return self }
+        // The paper's level between tile centres: each pixel column's two tiles and weight, found once.
+        let taps = (0..<width).map { x -> (left: Int, right: Int, weight: Double) in
+            let fx = min(max((Double(x) + 0.5) / Double(tile) - 0.5, 0), Double(columns - 1))
+            return (Int(fx), min(Int(fx) + 1, columns - 1), fx - Double(Int(fx)))
+        }
         var output = [UInt8](repeating: 255, count: bytes.count)
+        var rowLevels = [Double](repeating: 255, count: columns)
         bytes.withUnsafeBufferPointer { pixels in
             for y in 0..<height {
                 let fy = min(max((Double(y) + 0.5) / Double(tile) - 0.5, 0), Double(rows - 1))
                 let y0 = Int(fy), y1 = min(y0 + 1, rows - 1), ay = fy - Double(y0)
+                for tx in 0..<columns { rowLevels[tx] = smoothed[y0 * columns + tx] * (1 - ay) + smoothed[y1 * columns + tx] * ay }
                 for x in 0..<width {
-                    let fx = min(max((Double(x) + 0.5) / Double(tile) - 0.5, 0), Double(columns - 1))
-                    let x0 = Int(fx), x1 = min(x0 + 1, columns - 1), ax = fx - Double(x0)
-                    let top = smoothed[y0 * columns + x0] * (1 - ax) + smoothed[y0 * columns + x1] * ax
-                    let bottom = smoothed[y1 * columns + x0] * (1 - ax) + smoothed[y1 * columns + x1] * ax
-                    let level = top * (1 - ay) + bottom * ay
-                    output[y * width + x] = UInt8(min(255, Double(pixels[y * width + x]) * brightest / max(level, 1)).rounded())
+                    let tap = taps[x]
+                    let level = rowLevels[tap.left] * (1 - tap.weight) + rowLevels[tap.right] * tap.weight
+                    output[y * width + x] = UInt8(min(255, Double(pixels[y * width + x]) * brightest / max(level, 1)) + 0.5)
                 }
             }
         }

@@ -38,15 +38,16 @@ extension GrayImage {
             }
         }
         let columns = taps(w, width), rows = taps(h, height)
+        // Down first (one source row mixed from its two neighbours), then across.
+        var mixed = [Float](repeating: 0, count: width)
         let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
             bytes.withUnsafeBufferPointer { pixels in
                 for (y, row) in rows.enumerated() {
                     let top = row.index * width, bottom = top + width, ay = row.weight
+                    for i in 0..<width { mixed[i] = Float(pixels[top + i]) * (1 - ay) + Float(pixels[bottom + i]) * ay }
                     for (x, column) in columns.enumerated() {
                         let i = column.index, ax = column.weight
-                        let upper = Float(pixels[top + i]) * (1 - ax) + Float(pixels[top + i + 1]) * ax
-                        let lower = Float(pixels[bottom + i]) * (1 - ax) + Float(pixels[bottom + i + 1]) * ax
-                        out[y * w + x] = UInt8(upper * (1 - ay) + lower * ay + 0.5)
+                        out[y * w + x] = UInt8(mixed[i] * (1 - ax) + mixed[i + 1] * ax + 0.5)
                     }
                 }
             }

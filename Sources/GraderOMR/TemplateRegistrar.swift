@@ -43,7 +43,9 @@ enum TemplateRegistrar {
         let pitch = prepared.pitch
         var model = start
         var pairs: [Int: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
+        var lookedFor = Set<Int>()
         func match(_ index: Int, reach: Double) {
+            lookedFor.insert(index)
             guard let patch = prepared.patches[index] else { return }
             let c = shapes[index].centre
             let found = patch.best(in: scan, at: c, through: model, reach: reach, pixelsPerPoint: prepared.pixelsPerPoint)
@@ -60,8 +62,10 @@ enum TemplateRegistrar {
             while tried.count < rows {
                 // Wide in the middle rows, then as close as the map fitted over more and more rows allows.
                 let reach = tried.isEmpty ? firstReach : max((tried.count < 8 ? 0.2 : 0.12) * pitch, 0.75)
+                // Once the map spans eight rows, a row's first and last bubbles place it as well as all of them.
+                let sparse = tried.count >= 8 && choices > 2
                 for row in max(0, middle - radius)...min(rows - 1, middle + radius) where tried.insert(row).inserted {
-                    for choice in 0..<choices { match(row * choices + choice, reach: reach) }
+                    for choice in 0..<choices where !sparse || choice == 0 || choice == choices - 1 { match(row * choices + choice, reach: reach) }
                 }
                 // A flat sheet under a camera is exactly projective: fitted on the middle rows, it
                 // foresees how the far rows shrink.
@@ -70,10 +74,10 @@ enum TemplateRegistrar {
             }
         }
         grow(firstReach: 0.45 * pitch)
-        let needed = shapes.count <= 2 ? 1 : max(2, (shapes.count + 1) / 2)
+        let needed = lookedFor.count <= 2 ? 1 : max(2, (lookedFor.count + 1) / 2)
         let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
         guard var fitted = robustFit(Array(pairs.values), projective: true), fitted.matched >= needed else {
-            return .failure(.tooFewBubbles(found: pairs.count, of: shapes.count))
+            return .failure(.tooFewBubbles(found: pairs.count, of: lookedFor.count))
         }
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
 
