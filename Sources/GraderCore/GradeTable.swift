@@ -164,8 +164,7 @@ public enum GradeTable {
                     let questionID = book.bubbleRows.first { $0.value == BubbleRowRef(block: block.id, row: reading.row) }?.key
                     rows.append([.text(student.name), .text(student.rosterID ?? ""), .text(block.id), .text(question),
                                  .text(BubbleScoring.describe(reading.reading)),
-                                 // A numeric field's key is its number ("042"), not digits joined as choices.
-                                 .text(book.answerKey[block.id]?[reading.row].map { block.kind == .numeric ? $0.accepted.text.replacingOccurrences(of: "+", with: "") : $0.accepted.text } ?? ""),
+                                 .text(book.answerKey[block.id]?[reading.row].map { block.kind == .numeric ? NumericAnswer.keyText($0.accepted) : $0.accepted.text } ?? ""),
                                  .number(questionID.map { book.score($0, id).description } ?? ""),
                                  .number(reading.fills.map { String(format: "%.2f", $0) }.joined(separator: " "))] + fit)
                 }

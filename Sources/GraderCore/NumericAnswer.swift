@@ -33,6 +33,14 @@ public enum NumericAnswer {
         return .points(right ? key.points ?? block.pointsPerQuestion : .zero)
     }
 
+    /// A numeric field's accepted answers as its key is written: "042", "42|43", or "*".
+    public static func keyText(_ accepted: AcceptedAnswers) -> String {
+        switch accepted {
+        case .any: "*"
+        case .oneOf(let numbers): numbers.map { $0.joined() }.joined(separator: "|")
+        }
+    }
+
     /// A numeric field's key from text: the number ("042"), or in a key file one line
     /// "QUESTION NUMBER [POINTS]" ("46 042 2"); several accepted numbers as "42|43".
     public static func key(_ text: String, file: String?, block: BubbleBlock) throws(GradingError) -> AnswerKey {

@@ -12,8 +12,7 @@ struct BubblePatch: Sendable {
     /// How far the samples reach from the centre each way, in pixels.
     private let half: (x: Int, y: Int)
 
-    /// The patch of the bubble centred at `centre` (pixel space) on `blank`, `half` pixels each way;
-    /// `pixelsPerPoint` is the blank's.
+    /// The patch of the bubble centred at `centre` (pixel space) on `blank`, `half` pixels each way.
     init?(blank: GrayImage, centre: (x: Double, y: Double), half: (x: Double, y: Double), step: Int) {
         let hx = Int(half.x.rounded()), hy = Int(half.y.rounded())
         let us = Array(stride(from: -hx, through: hx, by: step)), vs = Array(stride(from: -hy, through: hy, by: step))
@@ -23,8 +22,8 @@ struct BubblePatch: Sendable {
         guard norm > 1 else { return nil }
         let rowLength = (us.count + 7) / 8 * 8
         var template = [Float](repeating: 0, count: rowLength * vs.count), mask = template
-        for (row, _) in vs.enumerated() {
-            for (column, _) in us.enumerated() {
+        for row in vs.indices {
+            for column in us.indices {
                 template[row * rowLength + column] = Float((values[row * us.count + column] - mean) / norm)
                 mask[row * rowLength + column] = 1
             }

@@ -27,12 +27,12 @@ struct RowShiftCheck: Sendable {
         let indices: [Int], moved: [Double]
     }
 
-    /// The block and a margin around it, every 0.6 pt (blank points), with the blank's grey there.
+    /// The points looked at on a scan (blank points) with the blank's grey there: of the block and
+    /// a margin around it sampled every 0.6 pt, every telling point, and every fifth one for the
+    /// standardisation (`spread`, indices into `points`).
     private let points: [PagePoint], blankValues: [Double]
     private let shifts: [Shift]
-    /// The points looked at on a scan: every telling point, and every fifth point for the
-    /// standardisation (`spread`).
-    private let looked: [Int], spread: [Int]
+    private let spread: [Int]
 
     /// Chooses the telling points of `template`'s block (`rows` × `choices`) on `blank`.
     init(_ template: BubbleTemplate, rows: Int, choices: Int, blank: GrayImage) {
@@ -50,30 +50,36 @@ struct RowShiftCheck: Sendable {
         let bounds = template.bounds, ppp = blank.pixelsPerPoint
         let reachX = (deltas.map { abs($0.0.x) }.max() ?? 0) + (shapes.map(\.width).max() ?? 0)
         let reachY = (deltas.map { abs($0.0.y) }.max() ?? 0) + (shapes.map(\.height).max() ?? 0)
-        var points: [PagePoint] = [], blankValues: [Double] = []
+        var grid: [PagePoint] = [], gridValues: [Double] = []
         var y = bounds.origin.y - reachY
         while y <= bounds.origin.y + bounds.height + reachY {
             var x = bounds.origin.x - reachX
             while x <= bounds.origin.x + bounds.width + reachX {
-                points.append(PagePoint(x: x, y: y))
-                blankValues.append(blank.sample(x: x * ppp, y: y * ppp))
+                grid.append(PagePoint(x: x, y: y))
+                gridValues.append(blank.sample(x: x * ppp, y: y * ppp))
                 x += 0.6
             }
             y += 0.6
         }
-        shifts = deltas.map { delta, name in
+        let telling = deltas.map { delta, name in
             var indices: [Int] = [], moved: [Double] = []
-            for (index, point) in points.enumerated() {
+            for (index, point) in grid.enumerated() {
                 let other = blank.sample(x: (point.x + delta.x) * ppp, y: (point.y + delta.y) * ppp)
-                guard abs(other - blankValues[index]) >= 15 else { continue }
+                guard abs(other - gridValues[index]) >= 15 else { continue }
                 indices.append(index)
                 moved.append(other)
             }
             return Shift(delta: delta, name: name, indices: indices, moved: moved)
         }
-        (self.points, self.blankValues) = (points, blankValues)
-        spread = Array(stride(from: 0, to: points.count, by: 5))
-        looked = Array(Set(shifts.flatMap(\.indices) + spread)).sorted()
+        // Only the points looked at are kept, renumbered.
+        let everyFifth = Array(stride(from: 0, to: grid.count, by: 5))
+        let looked = Array(Set(telling.flatMap(\.indices) + everyFifth)).sorted()
+        var position = [Int](repeating: 0, count: grid.count)
+        for (kept, index) in looked.enumerated() { position[index] = kept }
+        points = looked.map { grid[$0] }
+        blankValues = looked.map { gridValues[$0] }
+        shifts = telling.map { Shift(delta: $0.delta, name: $0.name, indices: $0.indices.map { position[$0] }, moved: $0.moved) }
+        spread = everyFifth.map { position[$0] }
     }
 
     /// Checks the fit `model` (blank points → scan points) on `scan`. Scan and blank are each
@@ -84,7 +90,7 @@ struct RowShiftCheck: Sendable {
     func check(_ scan: GrayImage, model: Homography) -> Outcome {
         let ppp = scan.pixelsPerPoint, width = Double(scan.width), height = Double(scan.height)
         var values = [Double](repeating: .nan, count: points.count)
-        for index in looked {
+        for index in points.indices {
             let p = model.apply((points[index].x, points[index].y))
             let (x, y) = (p.x * ppp, p.y * ppp)
             guard x >= 2, y >= 2, x <= width - 2, y <= height - 2 else { continue }
