@@ -40,40 +40,51 @@ struct BubblePatch: Sendable {
     func best(in scan: GrayImage, at centre: PagePoint, through model: Homography, reach: Double, pixelsPerPoint ppp: Double)
         -> (point: (x: Double, y: Double), ncc: Double) {
         let r = max(1, Int((reach * ppp).rounded()))
-        let window = Window(side: 2 * (max(half.x, half.y) + r + 1) + 1, step: step, padding: rowLength)
+        // Every placement tried (up to one pixel past `r` each way) with the patch around it.
+        let window = Window(width: 2 * (half.x + r + 1) + 1, height: 2 * (half.y + r + 1) + 1, step: step, padding: rowLength)
+        let (width, height) = (window.width, window.height), middle = (x: width / 2, y: height / 2)
         // Over a window this small the map is as good as linear: its value and steps at the corner.
-        let sppp = scan.pixelsPerPoint, side = window.side, middle = side / 2
-        let origin = model.apply((centre.x - Double(middle) / ppp, centre.y - Double(middle) / ppp))
-        let across = model.apply((centre.x - Double(middle - side) / ppp, centre.y - Double(middle) / ppp))
-        let down = model.apply((centre.x - Double(middle) / ppp, centre.y - Double(middle - side) / ppp))
-        let step = (ix: (across.x - origin.x) * sppp / Double(side), iy: (across.y - origin.y) * sppp / Double(side),
-                    jx: (down.x - origin.x) * sppp / Double(side), jy: (down.y - origin.y) * sppp / Double(side))
-        let (x0, y0) = (origin.x * sppp, origin.y * sppp)
-        let inside = [(x0, y0), (x0 + Double(side) * step.ix, y0 + Double(side) * step.iy), (x0 + Double(side) * step.jx, y0 + Double(side) * step.jy),
-                      (x0 + Double(side) * (step.ix + step.jx), y0 + Double(side) * (step.iy + step.jy))]
-            .allSatisfy { $0.0 >= 1 && $0.1 >= 1 && $0.0 < Double(scan.width - 2) && $0.1 < Double(scan.height - 2) }
+        let sppp = scan.pixelsPerPoint
+        let origin = model.apply((centre.x - Double(middle.x) / ppp, centre.y - Double(middle.y) / ppp))
+        let across = model.apply((centre.x + Double(width - middle.x) / ppp, centre.y - Double(middle.y) / ppp))
+        let down = model.apply((centre.x - Double(middle.x) / ppp, centre.y + Double(height - middle.y) / ppp))
+        let step = (ix: (across.x - origin.x) * sppp / Double(width), iy: (across.y - origin.y) * sppp / Double(width),
+                    jx: (down.x - origin.x) * sppp / Double(height), jy: (down.y - origin.y) * sppp / Double(height))
+        // Positions relative to pixel centres: pixel (i, j)'s centre is at (i, j).
+        let (x0, y0) = (origin.x * sppp - 0.5, origin.y * sppp - 0.5)
+        let (w, h) = (Double(width), Double(height))
+        let inside = [(x0, y0), (x0 + w * step.ix, y0 + w * step.iy), (x0 + h * step.jx, y0 + h * step.jy),
+                      (x0 + w * step.ix + h * step.jx, y0 + w * step.iy + h * step.jy)]
+            .allSatisfy { $0.0 >= 0 && $0.1 >= 0 && $0.0 < Double(scan.width - 2) && $0.1 < Double(scan.height - 2) }
         var planes = window.blank
-        let columnSlots = (0..<side).map { window.index(x: $0, y: 0) }
+        let columnSlots = (0..<width).map { window.index(x: $0, y: 0) }
         planes.withUnsafeMutableBufferPointer { out in
-            scan.bytes.withUnsafeBufferPointer { pixels in
-                let width = scan.width
-                for j in 0..<side {
-                    let (rowX, rowY) = (x0 + Double(j) * step.jx - 0.5, y0 + Double(j) * step.jy - 0.5)
-                    let rowSlot = window.index(x: 0, y: j)
-                    for i in 0..<side {
-                        let (fx, fy) = (rowX + Double(i) * step.ix, rowY + Double(i) * step.iy)
-                        let value: Double
-                        if inside {
-                            // Within the image: bilinear between the four pixel centres around (x, y).
-                            let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
-                            let k = iy &* width &+ ix
-                            let upper = Double(pixels[k]) * (1 - ax) + Double(pixels[k &+ 1]) * ax
-                            let lower = Double(pixels[k &+ width]) * (1 - ax) + Double(pixels[k &+ width &+ 1]) * ax
-                            value = upper * (1 - ay) + lower * ay
-                        } else {
-                            value = scan.sample(x: fx + 0.5, y: fy + 0.5)
+            columnSlots.withUnsafeBufferPointer { slots in
+                scan.bytes.withUnsafeBufferPointer { pixels in
+                    let stride = scan.width
+                    for j in 0..<height {
+                        let (rowX, rowY) = (x0 + Double(j) * step.jx, y0 + Double(j) * step.jy)
+                        let rowSlot = window.index(x: 0, y: j)
+                        guard inside else {
+                            for i in 0..<width {
+                                let value = scan.sample(x: rowX + Double(i) * step.ix + 0.5, y: rowY + Double(i) * step.iy + 0.5)
+                                out[rowSlot &+ slots[i]] = Float(value - 128)
+                            }
+                            continue
                         }
-                        out[rowSlot &+ columnSlots[i]] = Float(value - 128)
+                        // Within the image: bilinear in 16.16 fixed point, weights of 1/256 pixel.
+                        let one = 65536.0
+                        var fx = Int((rowX * one).rounded()), fy = Int((rowY * one).rounded())
+                        let dx = Int((step.ix * one).rounded()), dy = Int((step.iy * one).rounded())
+                        for i in 0..<width {
+                            let ax = (fx &>> 8) & 255, ay = (fy &>> 8) & 255
+                            let k = (fy &>> 16) &* stride &+ (fx &>> 16)
+                            let upper = Int(pixels[k]) &* (256 &- ax) &+ Int(pixels[k &+ 1]) &* ax
+                            let lower = Int(pixels[k &+ stride]) &* (256 &- ax) &+ Int(pixels[k &+ stride &+ 1]) &* ax
+                            out[rowSlot &+ slots[i]] = Float(upper &* (256 &- ay) &+ lower &* ay) * (1 / 65536) - 128
+                            fx &+= dx
+                            fy &+= dy
+                        }
                     }
                 }
             }
@@ -88,7 +99,7 @@ struct BubblePatch: Sendable {
                         let slot = (dy + r + 1) * (2 * r + 3) + dx + r + 1
                         if !known[slot].isNaN { return known[slot] }
                         var dot = SIMD8<Float>(), sum = SIMD8<Float>(), squares = SIMD8<Float>()
-                        let first = window.index(x: middle + dx - half.x, y: middle + dy - half.y), rowStep = window.rowStride
+                        let first = window.index(x: middle.x + dx - half.x, y: middle.y + dy - half.y), rowStep = window.rowStride
                         for row in 0..<rows {
                             let base = w.baseAddress! + first + row * rowStep
                             for lane in stride(from: 0, to: rowLength, by: 8) {
@@ -136,14 +147,14 @@ struct BubblePatch: Sendable {
 /// planes (every `step`-th pixel from each phase), so that the patch's samples in one row sit side
 /// by side and are correlated eight at a time. Values are grey − 128.
 private struct Window {
-    let side: Int, step: Int
+    let width: Int, height: Int, step: Int
     /// Width and height of one plane; each row has `padding` spare values so a padded row stays inside.
     let planeWidth: Int, planeHeight: Int
 
-    init(side: Int, step: Int, padding: Int) {
-        (self.side, self.step) = (side, step)
-        planeHeight = (side + step - 1) / step
-        planeWidth = planeHeight + padding
+    init(width: Int, height: Int, step: Int, padding: Int) {
+        (self.width, self.height, self.step) = (width, height, step)
+        planeHeight = (height + step - 1) / step
+        planeWidth = (width + step - 1) / step + padding
     }
 
     /// Every plane filled with white paper.

@@ -46,7 +46,9 @@ enum CrossCorrelation {
                 rr[k] = pr / magnitude
                 ri[k] = pi / magnitude
             }
-            CrossCorrelation.fft2D(&rr, &ri, nx, ny, inverse: true)
+            // Only the rows of the shifts looked at are made.
+            let rows = (-reach.y - 1...reach.y + 1).map { ($0 + ny) % ny }
+            CrossCorrelation.fft2D(&rr, &ri, nx, ny, inverse: true, rows: Array(Set(rows)))
             // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
             func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
             var best = (x: 0, y: 0, value: -Double.infinity)
@@ -77,47 +79,64 @@ enum CrossCorrelation {
         return (real, [Double](repeating: 0, count: nx * ny))
     }
 
-    /// In-place 2-D FFT (unnormalised both ways) of an `nx × ny` complex grid, rows then columns.
-    private static func fft2D(_ real: inout [Double], _ imag: inout [Double], _ nx: Int, _ ny: Int, inverse: Bool) {
-        var rowR = [Double](repeating: 0, count: nx), rowI = rowR
-        for y in 0..<ny {
-            for x in 0..<nx { rowR[x] = real[y * nx + x]; rowI[x] = imag[y * nx + x] }
-            fft(&rowR, &rowI, inverse: inverse)
-            for x in 0..<nx { real[y * nx + x] = rowR[x]; imag[y * nx + x] = rowI[x] }
-        }
-        var colR = [Double](repeating: 0, count: ny), colI = colR
-        for x in 0..<nx {
-            for y in 0..<ny { colR[y] = real[y * nx + x]; colI[y] = imag[y * nx + x] }
-            fft(&colR, &colI, inverse: inverse)
-            for y in 0..<ny { real[y * nx + x] = colR[y]; imag[y * nx + x] = colI[y] }
+    /// In-place 2-D FFT (unnormalised both ways) of an `nx × ny` complex grid, columns then rows;
+    /// with `rows`, only those rows of the result are made (the others are left half done).
+    private static func fft2D(_ real: inout [Double], _ imag: inout [Double], _ nx: Int, _ ny: Int, inverse: Bool,
+                              rows: [Int]? = nil) {
+        let across = Twiddles(nx, inverse: inverse), down = Twiddles(ny, inverse: inverse)
+        var lineR = [Double](repeating: 0, count: ny), lineI = lineR
+        real.withUnsafeMutableBufferPointer { re in
+            imag.withUnsafeMutableBufferPointer { im in
+                lineR.withUnsafeMutableBufferPointer { lineR in
+                    lineI.withUnsafeMutableBufferPointer { lineI in
+                        for x in 0..<nx {
+                            for y in 0..<ny { lineR[y] = re[y * nx + x]; lineI[y] = im[y * nx + x] }
+                            fft(lineR.baseAddress!, lineI.baseAddress!, down)
+                            for y in 0..<ny { re[y * nx + x] = lineR[y]; im[y * nx + x] = lineI[y] }
+                        }
+                    }
+                }
+                for y in rows ?? Array(0..<ny) { fft(re.baseAddress! + y * nx, im.baseAddress! + y * nx, across) }
+            }
         }
     }
 
-    /// In-place iterative radix-2 FFT of a power-of-two length.
-    private static func fft(_ real: inout [Double], _ imag: inout [Double], inverse: Bool) {
-        let n = real.count
-        real.withUnsafeMutableBufferPointer { re in
-            imag.withUnsafeMutableBufferPointer { im in
-                var j = 0
-                for i in 1..<n {
-                    var bit = n >> 1
-                    while j & bit != 0 { j ^= bit; bit >>= 1 }
-                    j |= bit
-                    if i < j { re.swapAt(i, j); im.swapAt(i, j) }
-                }
+    /// cos and sin of every angle a radix-2 FFT of length `n` turns by.
+    private struct Twiddles {
+        let n: Int, cos: [Double], sin: [Double]
+
+        init(_ n: Int, inverse: Bool) {
+            let turn = (inverse ? 2 : -2) * Double.pi / Double(n)
+            self.n = n
+            cos = (0..<max(1, n / 2)).map { Foundation.cos(turn * Double($0)) }
+            sin = (0..<max(1, n / 2)).map { Foundation.sin(turn * Double($0)) }
+        }
+    }
+
+    /// In-place iterative radix-2 FFT of `twiddles.n` values (a power of two).
+    private static func fft(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, _ twiddles: Twiddles) {
+        let n = twiddles.n
+        guard n > 1 else { return }
+        var j = 0
+        for i in 1..<n {
+            var bit = n >> 1
+            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            j |= bit
+            if i < j { swap(&re[i], &re[j]); swap(&im[i], &im[j]) }
+        }
+        twiddles.cos.withUnsafeBufferPointer { cos in
+            twiddles.sin.withUnsafeBufferPointer { sin in
                 var length = 2
                 while length <= n {
-                    let angle = (inverse ? 2 : -2) * Double.pi / Double(length)
-                    let (wr, wi) = (cos(angle), sin(angle))
+                    let half = length / 2, stride = n / length
                     var start = 0
                     while start < n {
-                        var (cr, ci) = (1.0, 0.0)
-                        for k in 0..<(length / 2) {
-                            let a = start + k, b = a + length / 2
+                        for k in 0..<half {
+                            let a = start + k, b = a + half
+                            let (cr, ci) = (cos[k * stride], sin[k * stride])
                             let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
                             re[b] = re[a] - tr; im[b] = im[a] - ti
                             re[a] += tr; im[a] += ti
-                            (cr, ci) = (cr * wr - ci * wi, cr * wi + ci * wr)
                         }
                         start += length
                     }

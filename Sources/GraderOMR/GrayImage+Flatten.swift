@@ -27,23 +27,30 @@ extension GrayImage {
         let sorted = smoothed.sorted()
         guard let brightest = sorted.last, sorted[sorted.count / 20] < brightest * 0.92 else { return self }
         // The paper's level between tile centres: each pixel column's two tiles and weight, found once.
-        let taps = (0..<width).map { x -> (left: Int, right: Int, weight: Double) in
+        let taps = (0..<width).map { x -> (left: Int, right: Int, weight: Float) in
             let fx = min(max((Double(x) + 0.5) / Double(tile) - 0.5, 0), Double(columns - 1))
-            return (Int(fx), min(Int(fx) + 1, columns - 1), fx - Double(Int(fx)))
+            return (Int(fx), min(Int(fx) + 1, columns - 1), Float(fx - Double(Int(fx))))
         }
-        var output = [UInt8](repeating: 255, count: bytes.count)
-        var rowLevels = [Double](repeating: 255, count: columns)
-        bytes.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let fy = min(max((Double(y) + 0.5) / Double(tile) - 0.5, 0), Double(rows - 1))
-                let y0 = Int(fy), y1 = min(y0 + 1, rows - 1), ay = fy - Double(y0)
-                for tx in 0..<columns { rowLevels[tx] = smoothed[y0 * columns + tx] * (1 - ay) + smoothed[y1 * columns + tx] * ay }
-                for x in 0..<width {
-                    let tap = taps[x]
-                    let level = rowLevels[tap.left] * (1 - tap.weight) + rowLevels[tap.right] * tap.weight
-                    output[y * width + x] = UInt8(min(255, Double(pixels[y * width + x]) * brightest / max(level, 1)) + 0.5)
+        let top = Float(brightest)
+        var rowLevels = [Float](repeating: 255, count: columns), gains = [Float](repeating: 1, count: width)
+        let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, initialized in
+            bytes.withUnsafeBufferPointer { pixels in
+                gains.withUnsafeMutableBufferPointer { gains in
+                    for y in 0..<height {
+                        let fy = min(max((Double(y) + 0.5) / Double(tile) - 0.5, 0), Double(rows - 1))
+                        let y0 = Int(fy), y1 = min(y0 + 1, rows - 1), ay = fy - Double(y0)
+                        for tx in 0..<columns { rowLevels[tx] = Float(smoothed[y0 * columns + tx] * (1 - ay) + smoothed[y1 * columns + tx] * ay) }
+                        for x in 0..<width {
+                            let tap = taps[x]
+                            gains[x] = rowLevels[tap.left] * (1 - tap.weight) + rowLevels[tap.right] * tap.weight
+                        }
+                        for x in 0..<width { gains[x] = top / max(gains[x], 1) }
+                        let source = pixels.baseAddress! + y * width, target = out.baseAddress! + y * width
+                        for x in 0..<width { target[x] = UInt8(min(255, Float(source[x]) * gains[x] + 0.5)) }
+                    }
                 }
             }
+            initialized = bytes.count
         }
         return GrayImage(width: width, height: height, bytes: output, pixelsPerPoint: pixelsPerPoint)
     }

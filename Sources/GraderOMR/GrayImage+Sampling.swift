@@ -28,26 +28,31 @@ extension GrayImage {
         if w == width, h == height { return self }
         if w <= width, h <= height { return shrunk(toWidth: w, height: h, pixelsPerPoint: target) }
         guard width >= 2, height >= 2 else { return self }
-        // Bilinear: each output column's and row's two source neighbours and weight, found once.
-        func taps(_ count: Int, _ source: Int) -> [(index: Int, weight: Float)] {
+        // Bilinear with weights of 1/256: each output column's and row's two source neighbours and
+        // weight, found once; down first (one source row mixed from its two neighbours), then across.
+        func taps(_ count: Int, _ source: Int) -> [(index: Int, weight: UInt32)] {
             let scale = Double(source) / Double(count)
             return (0..<count).map { i in
                 let f = min(max((Double(i) + 0.5) * scale - 0.5, 0), Double(source - 1))
                 let index = min(Int(f), source - 2)
-                return (index, Float(f - Double(index)))
+                return (index, UInt32(((f - Double(index)) * 256).rounded()))
             }
         }
         let columns = taps(w, width), rows = taps(h, height)
-        // Down first (one source row mixed from its two neighbours), then across.
-        var mixed = [Float](repeating: 0, count: width)
+        var mixed = [UInt32](repeating: 0, count: width)
         let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
             bytes.withUnsafeBufferPointer { pixels in
-                for (y, row) in rows.enumerated() {
-                    let top = row.index * width, bottom = top + width, ay = row.weight
-                    for i in 0..<width { mixed[i] = Float(pixels[top + i]) * (1 - ay) + Float(pixels[bottom + i]) * ay }
-                    for (x, column) in columns.enumerated() {
-                        let i = column.index, ax = column.weight
-                        out[y * w + x] = UInt8(mixed[i] * (1 - ax) + mixed[i + 1] * ax + 0.5)
+                mixed.withUnsafeMutableBufferPointer { mixed in
+                    columns.withUnsafeBufferPointer { columns in
+                        for (y, row) in rows.enumerated() {
+                            let top = pixels.baseAddress! + row.index * width, bottom = top + width, ay = row.weight
+                            for i in 0..<width { mixed[i] = UInt32(top[i]) &* (256 &- ay) &+ UInt32(bottom[i]) &* ay }
+                            let line = out.baseAddress! + y * w
+                            for x in 0..<w {
+                                let (i, ax) = columns[x]
+                                line[x] = UInt8(truncatingIfNeeded: (mixed[i] &* (256 &- ax) &+ mixed[i + 1] &* ax &+ 32768) &>> 16)
+                            }
+                        }
                     }
                 }
             }
