@@ -37,9 +37,12 @@ struct PageBubbleReader: Sendable {
         let byBlank = Dictionary(grouping: blocks.filter { $0.template != nil }) { BlankKey(file: $0.template!.blankFile, page: $0.template!.blankPage) }
         let ppp = max(gridBlocks.map { GrayImage.pixelsPerPoint(forBubbleDiameter: $0.bubbleDiameter) }.max() ?? 0,
                       byBlank.keys.compactMap { blanks[$0]?.image.pixelsPerPoint }.max() ?? 0)
-        let image = try GrayImage(rendering: page, pixelsPerPoint: ppp, enlargingScans: !byBlank.isEmpty)
+        let image = try GrayImage(rendering: page, pixelsPerPoint: ppp, keepingScanResolution: !byBlank.isEmpty)
         var readings: [String: BlockReading] = [:]
-        for block in gridBlocks { readings[block.id] = BubbleReader.read(block, in: image) }
+        if !gridBlocks.isEmpty {
+            let gridImage = image.resampled(toPixelsPerPoint: ppp)
+            for block in gridBlocks { readings[block.id] = BubbleReader.read(block, in: gridImage) }
+        }
         for (key, group) in byBlank {
             guard let blank = blanks[key] else { continue }
             for reading in TemplateReader.read(group, scan: image, blank: blank) { readings[reading.block.id] = reading }

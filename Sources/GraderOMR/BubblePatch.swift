@@ -36,7 +36,7 @@ struct BubblePatch: Sendable {
     /// points of where `model` (blank points → scan points) puts it, and how well it matches
     /// (−1…1). The scan around it is first drawn back onto the blank's grid through `model`, so a
     /// turned, scaled or photographed sheet matches like a straight one; the best place is found
-    /// every other pixel, then pixel by pixel, then between pixels by a parabola.
+    /// every other pixel, then climbing pixel by pixel, then between pixels by a parabola.
     func best(in scan: GrayImage, at centre: PagePoint, through model: Homography, reach: Double, pixelsPerPoint ppp: Double)
         -> (point: (x: Double, y: Double), ncc: Double) {
         let r = max(1, Int((reach * ppp).rounded()))
@@ -116,10 +116,11 @@ struct BubblePatch: Sendable {
                         known[slot] = variance > 1e-6 ? Double(dot.sum()) / variance.squareRoot() : 0
                         return known[slot]
                     }
-                    let coarse = r > 3 ? 2 : 1
+                    // Every other pixel within two of the reach (the climb's two steps walk the rest).
+                    let (coarse, span) = r > 3 ? (2, r - 2) : (1, r)
                     var best = (x: 0, y: 0, score: -2.0)
-                    for dy in stride(from: -r, through: r, by: coarse) {
-                        for dx in stride(from: -r, through: r, by: coarse) {
+                    for dy in stride(from: -span, through: span, by: coarse) {
+                        for dx in stride(from: -span, through: span, by: coarse) {
                             let s = score(dx, dy)
                             if s > best.score { best = (dx, dy, s) }
                         }

@@ -36,26 +36,64 @@ enum CrossCorrelation {
         /// on the same grid) over this one, by phase correlation, and the height of the peak
         /// (0…1, higher is surer).
         func bestShift(of reference: Spectrum) -> (x: Int, y: Int, score: Double) {
-            var rr = reference.real, ri = reference.imag
-            // conj(R) · S, whitened: every frequency counts alike, so the printed lines and letters
-            // decide the peak rather than the broad blocks of handwriting the reference lacks.
-            for k in rr.indices {
-                let (ar, ai, br, bi) = (rr[k], -ri[k], real[k], imag[k])
-                let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
-                let magnitude = (pr * pr + pi * pi).squareRoot() + 1e-9
-                rr[k] = pr / magnitude
-                ri[k] = pi / magnitude
+            bestShifts(of: [reference])[0]
+        }
+
+        /// `bestShift(of:)` for each of `references`, two at a time: both correlation surfaces are
+        /// real, so one inverse transform of the first spectrum plus i times the second gives the
+        /// first as its real part and the second as its imaginary part.
+        func bestShifts(of references: [Spectrum]) -> [(x: Int, y: Int, score: Double)] {
+            stride(from: 0, to: references.count, by: 2).flatMap { first -> [(x: Int, y: Int, score: Double)] in
+                var (real, imag) = whitened(references[first])
+                let paired = first + 1 < references.count
+                if paired {
+                    let (secondReal, secondImag) = whitened(references[first + 1])
+                    for k in real.indices {
+                        real[k] -= secondImag[k]
+                        imag[k] += secondReal[k]
+                    }
+                }
+                // Only the rows of the shifts looked at are made.
+                let rows = (-reach.y - 1...reach.y + 1).map { ($0 + ny) % ny }
+                CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: true, rows: Array(Set(rows)))
+                return paired ? [peak(of: real), peak(of: imag)] : [peak(of: real)]
             }
-            // Only the rows of the shifts looked at are made.
-            let rows = (-reach.y - 1...reach.y + 1).map { ($0 + ny) % ny }
-            CrossCorrelation.fft2D(&rr, &ri, nx, ny, inverse: true, rows: Array(Set(rows)))
-            // The peak of the surface summed over 3 × 3: a slightly turned or reduced page spreads it.
-            func at(_ dx: Int, _ dy: Int) -> Double { rr[((dy + ny) % ny) * nx + (dx + nx) % nx] }
+        }
+
+        /// conj(R) · S, whitened: every frequency counts alike, so the printed lines and letters
+        /// decide the peak rather than the broad blocks of handwriting the reference lacks.
+        private func whitened(_ reference: Spectrum) -> (real: [Double], imag: [Double]) {
+            var outReal = [Double](repeating: 0, count: real.count), outImag = outReal
+            outReal.withUnsafeMutableBufferPointer { outReal in
+                outImag.withUnsafeMutableBufferPointer { outImag in
+                    for k in 0..<outReal.count {
+                        let (ar, ai, br, bi) = (reference.real[k], -reference.imag[k], real[k], imag[k])
+                        let (pr, pi) = (ar * br - ai * bi, ar * bi + ai * br)
+                        let scale = 1 / ((pr * pr + pi * pi).squareRoot() + 1e-9)
+                        outReal[k] = pr * scale
+                        outImag[k] = pi * scale
+                    }
+                }
+            }
+            return (outReal, outImag)
+        }
+
+        /// The peak of the correlation `surface` summed over 3 × 3 (a slightly turned or reduced
+        /// page spreads it) within reach: its shift and height.
+        private func peak(of surface: [Double]) -> (x: Int, y: Int, score: Double) {
+            // The shifts within reach and one more each way, unwrapped: (dx, dy) at (dx + rx, dy + ry).
+            let (rx, ry) = (reach.x + 1, reach.y + 1), side = 2 * rx + 1
+            var near = [Double](repeating: 0, count: side * (2 * ry + 1))
+            for dy in -ry...ry {
+                let row = ((dy + ny) % ny) * nx
+                for dx in -rx...rx { near[(dy + ry) * side + dx + rx] = surface[row + (dx + nx) % nx] }
+            }
             var best = (x: 0, y: 0, value: -Double.infinity)
             for dy in -reach.y...reach.y {
                 for dx in -reach.x...reach.x {
+                    let centre = (dy + ry) * side + dx + rx
                     var sum = 0.0
-                    for j in -1...1 { for i in -1...1 { sum += at(dx + i, dy + j) } }
+                    for j in [-side, 0, side] { sum += near[centre + j - 1] + near[centre + j] + near[centre + j + 1] }
                     if sum > best.value { best = (dx, dy, sum) }
                 }
             }

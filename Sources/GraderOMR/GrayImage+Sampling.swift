@@ -4,16 +4,19 @@ extension GrayImage {
     @inline(__always)
     func sample(x: Double, y: Double) -> Double {
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else {
-            let (ix, iy) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
-            return ix >= 0 && iy >= 0 && ix < width && iy < height ? Double(bytes[iy * width + ix]) : 255
+        guard fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) else {
+            guard x >= 0, y >= 0, x < Double(width), y < Double(height) else { return 255 }
+            return Double(bytes[Int(y) * width + Int(x)])
         }
+        // Non-negative here: truncation is the floor.
+        let x0 = Int(fx), y0 = Int(fy)
         let ax = fx - Double(x0), ay = fy - Double(y0)
-        let i = y0 * width + x0
-        let top = Double(bytes[i]) * (1 - ax) + Double(bytes[i + 1]) * ax
-        let bottom = Double(bytes[i + width]) * (1 - ax) + Double(bytes[i + width + 1]) * ax
-        return top * (1 - ay) + bottom * ay
+        return bytes.withUnsafeBufferPointer { pixels in
+            let i = y0 &* width &+ x0
+            let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i &+ 1]) * ax
+            let bottom = Double(pixels[i &+ width]) * (1 - ax) + Double(pixels[i &+ width &+ 1]) * ax
+            return top * (1 - ay) + bottom * ay
+        }
     }
 
     /// The image turned by 180° (a sheet fed upside down, shown upright).
@@ -29,7 +32,8 @@ extension GrayImage {
         if w <= width, h <= height { return shrunk(toWidth: w, height: h, pixelsPerPoint: target) }
         guard width >= 2, height >= 2 else { return self }
         // Bilinear with weights of 1/256: each output column's and row's two source neighbours and
-        // weight, found once; down first (one source row mixed from its two neighbours), then across.
+        // weight, found once; across first (each source row once, kept while two output rows use
+        // it), then down.
         func taps(_ count: Int, _ source: Int) -> [(index: Int, weight: UInt32)] {
             let scale = Double(source) / Double(count)
             return (0..<count).map { i in
@@ -39,18 +43,25 @@ extension GrayImage {
             }
         }
         let columns = taps(w, width), rows = taps(h, height)
-        var mixed = [UInt32](repeating: 0, count: width)
+        // Source row r mixed across is kept in line r % 2 (the two rows an output row needs differ by one).
+        var lines = [UInt16](repeating: 0, count: 2 * w), held = [-1, -1]
         let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
             bytes.withUnsafeBufferPointer { pixels in
-                mixed.withUnsafeMutableBufferPointer { mixed in
+                lines.withUnsafeMutableBufferPointer { lines in
                     columns.withUnsafeBufferPointer { columns in
                         for (y, row) in rows.enumerated() {
-                            let top = pixels.baseAddress! + row.index * width, bottom = top + width, ay = row.weight
-                            for i in 0..<width { mixed[i] = UInt32(top[i]) &* (256 &- ay) &+ UInt32(bottom[i]) &* ay }
-                            let line = out.baseAddress! + y * w
+                            for r in [row.index, row.index + 1] where held[r % 2] != r {
+                                let source = pixels.baseAddress! + r * width, line = lines.baseAddress! + (r % 2) * w
+                                for x in 0..<w {
+                                    let (i, ax) = columns[x]
+                                    line[x] = UInt16(truncatingIfNeeded: UInt32(source[i]) &* (256 &- ax) &+ UInt32(source[i + 1]) &* ax)
+                                }
+                                held[r % 2] = r
+                            }
+                            let top = lines.baseAddress! + (row.index % 2) * w, bottom = lines.baseAddress! + ((row.index + 1) % 2) * w
+                            let target = out.baseAddress! + y * w, ay = row.weight
                             for x in 0..<w {
-                                let (i, ax) = columns[x]
-                                line[x] = UInt8(truncatingIfNeeded: (mixed[i] &* (256 &- ax) &+ mixed[i + 1] &* ax &+ 32768) &>> 16)
+                                target[x] = UInt8(truncatingIfNeeded: (UInt32(top[x]) &* (256 &- ay) &+ UInt32(bottom[x]) &* ay &+ 32768) &>> 16)
                             }
                         }
                     }

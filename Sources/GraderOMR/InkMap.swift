@@ -52,13 +52,16 @@ struct InkMap: Sendable {
     /// The ink at pixel-space position (`x`, `y`) (pixel centres at half-integers), bilinear; 0 off the map.
     func sample(x: Double, y: Double) -> Float {
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
-        guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else { return 0 }
+        guard fx >= 0, fy >= 0, fx < Double(width - 1), fy < Double(height - 1) else { return 0 }
+        // Non-negative here: truncation is the floor.
+        let x0 = Int(fx), y0 = Int(fy)
         let ax = Float(fx - Double(x0)), ay = Float(fy - Double(y0))
-        let i = y0 * width + x0
-        let top = values[i] * (1 - ax) + values[i + 1] * ax
-        let bottom = values[i + width] * (1 - ax) + values[i + width + 1] * ax
-        return top * (1 - ay) + bottom * ay
+        return values.withUnsafeBufferPointer { values in
+            let i = y0 &* width &+ x0
+            let top = values[i] * (1 - ax) + values[i &+ 1] * ax
+            let bottom = values[i &+ width] * (1 - ax) + values[i &+ width &+ 1] * ax
+            return top * (1 - ay) + bottom * ay
+        }
     }
 
     /// Total ink: a blank page has next to none.

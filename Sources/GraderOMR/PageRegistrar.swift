@@ -54,8 +54,8 @@ public enum PageRegistrar {
     /// with the page over the whole page, with that correlation's shift.
     private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage) -> SimilarityTransform {
         var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
-        for (index, warp) in reference.warps.enumerated() {
-            let shift = page.bestShift(of: reference.coarseSpectrum(like: page, warp: index))
+        let shifts = page.bestShifts(of: reference.warps.indices.map { reference.coarseSpectrum(like: page, warp: $0) })
+        for (warp, shift) in zip(reference.warps, shifts) {
             guard shift.score > best.score else { continue }
             let ppp = reference.coarse.pixelsPerPoint
             let moved = warp.transform
@@ -76,8 +76,9 @@ public enum PageRegistrar {
                             side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
         guard var transform = vote(rough, tolerance: 8) else { return (PageAlignment(transform: nil, score: 0, upsideDown: upsideDown), nil) }
         var matched = 0
-        for tolerance in [6.0, 3, 3] {
-            let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: 4)
+        // Within 8 pt at first, then 4 pt of the transform refined by the squares found.
+        for (tolerance, reach) in [(6.0, 4), (3, 2), (3, 2)] {
+            let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: reach)
             let kept = pairs.filter {
                 let p = transform.apply($0.from)
                 return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
@@ -130,10 +131,19 @@ public enum PageRegistrar {
         for spot in spots {
             let expected = transform.apply(spot)
             let origin = (x: Int((expected.x * ppp - Double(side) / 2).rounded()), y: Int((expected.y * ppp - Double(side) / 2).rounded()))
+            // The transform is affine: from one pixel to the next is the same step on the reference.
+            let rp = reference.pixelsPerPoint
+            func onReference(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
+                let p = inverse.apply(((Double(origin.x) + u + 0.5) / ppp, (Double(origin.y) + v + 0.5) / ppp))
+                return (p.x * rp, p.y * rp)
+            }
+            let first = onReference(0, 0), right = onReference(1, 0), below = onReference(0, 1)
             for v in 0..<side {
+                var (x, y) = (first.x + Double(v) * (below.x - first.x), first.y + Double(v) * (below.y - first.y))
                 for u in 0..<side {
-                    let onPage = inverse.apply(((Double(origin.x + u) + 0.5) / ppp, (Double(origin.y + v) + 0.5) / ppp))
-                    values[v * side + u] = reference.sample(x: onPage.x * reference.pixelsPerPoint, y: onPage.y * reference.pixelsPerPoint)
+                    values[v * side + u] = reference.sample(x: x, y: y)
+                    x += right.x - first.x
+                    y += right.y - first.y
                 }
             }
             guard let patch = PatchMatch(values: values, size: side) else { continue }

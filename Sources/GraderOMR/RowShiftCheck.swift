@@ -90,11 +90,15 @@ struct RowShiftCheck: Sendable {
     func check(_ scan: GrayImage, model: Homography) -> Outcome {
         let ppp = scan.pixelsPerPoint, width = Double(scan.width), height = Double(scan.height)
         var values = [Double](repeating: .nan, count: points.count)
-        for index in points.indices {
-            let p = model.apply((points[index].x, points[index].y))
-            let (x, y) = (p.x * ppp, p.y * ppp)
-            guard x >= 2, y >= 2, x <= width - 2, y <= height - 2 else { continue }
-            values[index] = scan.sample(x: x, y: y)
+        values.withUnsafeMutableBufferPointer { values in
+            points.withUnsafeBufferPointer { points in
+                for (index, point) in points.enumerated() {
+                    let p = model.apply((point.x, point.y))
+                    let (x, y) = (p.x * ppp, p.y * ppp)
+                    guard x >= 2, y >= 2, x <= width - 2, y <= height - 2 else { continue }
+                    values[index] = scan.sample(x: x, y: y)
+                }
+            }
         }
         var n = 0.0, ss = 0.0, sss = 0.0, bs = 0.0, bbs = 0.0
         for index in spread where !values[index].isNaN {
@@ -103,11 +107,11 @@ struct RowShiftCheck: Sendable {
         }
         guard n >= 20 else { return .clear }
         let (sMean, bMean) = (ss / n, bs / n)
-        let sDev = max((sss / n - sMean * sMean).squareRoot(), 1e-6), bDev = max((bbs / n - bMean * bMean).squareRoot(), 1e-6)
+        let sScale = 1 / max((sss / n - sMean * sMean).squareRoot(), 1e-6), bScale = 1 / max((bbs / n - bMean * bMean).squareRoot(), 1e-6)
         for shift in shifts {
             var fitted = 0.0, moved = 0.0, own = 0.0, ownMoved = 0.0, count = 0
             for (k, index) in shift.indices.enumerated() where !values[index].isNaN {
-                let s = (values[index] - sMean) / sDev, b = (blankValues[index] - bMean) / bDev, m = (shift.moved[k] - bMean) / bDev
+                let s = (values[index] - sMean) * sScale, b = (blankValues[index] - bMean) * bScale, m = (shift.moved[k] - bMean) * bScale
                 fitted += s * b; moved += s * m; own += b * b; ownMoved += b * m
                 count += 1
             }

@@ -35,11 +35,13 @@ public enum TemplateReader {
         return min(6, max(2, 10 / radius))
     }
 
-    /// Reads `blocks` (all from one page, each with a template) on `scan`, a rendering of that page.
+    /// Reads `blocks` (all from one page, each with a template) on `scan`, a rendering of that page
+    /// at any resolution (a scan's own, say): it is read at the blank's.
     public static func read(_ blocks: [BubbleBlock], scan original: GrayImage, blank: BlankSheet) -> [BlockReading] {
-        let ppp = blank.image.pixelsPerPoint
-        var scan = original.resampled(toPixelsPerPoint: ppp).flattened()
-        let small = scan.resampled(toPixelsPerPoint: PageRegistrar.pixelsPerPoint)
+        // The light evened out on the scan's own pixels, then enlarged to the reading resolution.
+        let flat = original.flattened()
+        var scan = flat.resampled(toPixelsPerPoint: blank.image.pixelsPerPoint)
+        let small = flat.resampled(toPixelsPerPoint: PageRegistrar.pixelsPerPoint)
         let placement = PageRegistrar.placement(of: small, on: blank.reference)
         guard let rough = placement.alignment.transform ?? placement.rough else {
             let reason = String(format: "the page does not match the blank sheet (match %.2f): another form, or a blank page",

@@ -44,7 +44,7 @@ enum SchoolSheetBench {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 for index in paths.indices where index % workers == worker {
                     guard let document = try? PDFDocument(path: paths[index]),
-                          let image = try? GrayImage(rendering: document.page(at: 0), pixelsPerPoint: ppp, enlargingScans: true) else { continue }
+                          let image = try? GrayImage(rendering: document.page(at: 0), pixelsPerPoint: ppp, keepingScanResolution: true) else { continue }
                     let read = TemplateReader.read(blocks, scan: image, blank: blank)
                     readings.update { $0[index] = read }
                 }

@@ -34,7 +34,7 @@ struct SchoolSheetFixture {
         let marks = ScanFactory.randomSheetMarks(design, difficulty: difficulty, seed: seed)
         let truth = try ScanFactory.writeFilledSheet(design, marks: marks, capture: capture, seed: seed, to: URL(fileURLWithPath: path))
         let page = try PDFDocument(path: path).page(at: 0)
-        let image = try GrayImage(rendering: page, pixelsPerPoint: blank.image.pixelsPerPoint, enlargingScans: true)
+        let image = try GrayImage(rendering: page, pixelsPerPoint: blank.image.pixelsPerPoint, keepingScanResolution: true)
         return (TemplateReader.read(blocks, scan: image, blank: blank), truth)
     }
 }
