@@ -19,6 +19,9 @@ struct RowShiftCheck: Sendable {
     /// How much of the blank's own lead over itself shifted the fit must show (or the shift, for a
     /// fit one row off).
     static let lead = 0.15
+    /// Most telling points looked at per shift (taken evenly over the block when there are more):
+    /// a lead measured over thousands of points is as sure as over tens of thousands.
+    static let tellingPoints = 6000
 
     /// One shift: the points (indices into `points`) where the blank differs from itself shifted,
     /// with the blank's grey at the shifted place.
@@ -28,7 +31,7 @@ struct RowShiftCheck: Sendable {
     }
 
     /// The points looked at on a scan (blank points) with the blank's grey there: of the block and
-    /// a margin around it sampled every 0.6 pt, every telling point, and every fifth one for the
+    /// a margin around it sampled every 0.6 pt, the telling points, and every twentieth one for the
     /// standardisation (`spread`, indices into `points`).
     private let points: [PagePoint], blankValues: [Double]
     private let shifts: [Shift]
@@ -62,24 +65,24 @@ struct RowShiftCheck: Sendable {
             y += 0.6
         }
         let telling = deltas.map { delta, name in
-            var indices: [Int] = [], moved: [Double] = []
+            var telling: [(index: Int, moved: Double)] = []
             for (index, point) in grid.enumerated() {
                 let other = blank.sample(x: (point.x + delta.x) * ppp, y: (point.y + delta.y) * ppp)
-                guard abs(other - gridValues[index]) >= 15 else { continue }
-                indices.append(index)
-                moved.append(other)
+                if abs(other - gridValues[index]) >= 15 { telling.append((index, other)) }
             }
-            return Shift(delta: delta, name: name, indices: indices, moved: moved)
+            let every = (telling.count + Self.tellingPoints - 1) / Self.tellingPoints
+            let kept = stride(from: 0, to: telling.count, by: max(1, every)).map { telling[$0] }
+            return Shift(delta: delta, name: name, indices: kept.map(\.index), moved: kept.map(\.moved))
         }
         // Only the points looked at are kept, renumbered.
-        let everyFifth = Array(stride(from: 0, to: grid.count, by: 5))
-        let looked = Array(Set(telling.flatMap(\.indices) + everyFifth)).sorted()
+        let everyTwentieth = Array(stride(from: 0, to: grid.count, by: 20))
+        let looked = Array(Set(telling.flatMap(\.indices) + everyTwentieth)).sorted()
         var position = [Int](repeating: 0, count: grid.count)
         for (kept, index) in looked.enumerated() { position[index] = kept }
         points = looked.map { grid[$0] }
         blankValues = looked.map { gridValues[$0] }
         shifts = telling.map { Shift(delta: $0.delta, name: $0.name, indices: $0.indices.map { position[$0] }, moved: $0.moved) }
-        spread = everyFifth.map { position[$0] }
+        spread = everyTwentieth.map { position[$0] }
     }
 
     /// Checks the fit `model` (blank points → scan points) on `scan`. Scan and blank are each
