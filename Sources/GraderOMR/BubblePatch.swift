@@ -50,12 +50,13 @@ struct BubblePatch: Sendable {
         let down = model.apply((centre.x - Double(middle.x) / ppp, centre.y + Double(height - middle.y) / ppp))
         let step = (ix: (across.x - origin.x) * sppp / Double(width), iy: (across.y - origin.y) * sppp / Double(width),
                     jx: (down.x - origin.x) * sppp / Double(height), jy: (down.y - origin.y) * sppp / Double(height))
-        // Positions relative to pixel centres: pixel (i, j)'s centre is at (i, j).
+        // Positions relative to pixel centres (pixel (i, j)'s centre is at (i, j)); the fixed-point
+        // path below is taken only a pixel clear of the image's edges.
         let (x0, y0) = (origin.x * sppp - 0.5, origin.y * sppp - 0.5)
         let (w, h) = (Double(width), Double(height))
         let inside = [(x0, y0), (x0 + w * step.ix, y0 + w * step.iy), (x0 + h * step.jx, y0 + h * step.jy),
                       (x0 + w * step.ix + h * step.jx, y0 + w * step.iy + h * step.jy)]
-            .allSatisfy { $0.0 >= 0 && $0.1 >= 0 && $0.0 < Double(scan.width - 2) && $0.1 < Double(scan.height - 2) }
+            .allSatisfy { $0.0 >= 1 && $0.1 >= 1 && $0.0 < Double(scan.width - 3) && $0.1 < Double(scan.height - 3) }
         var planes = window.blank
         let columnSlots = (0..<width).map { window.index(x: $0, y: 0) }
         planes.withUnsafeMutableBufferPointer { out in
