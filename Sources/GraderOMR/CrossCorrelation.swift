@@ -43,7 +43,9 @@ enum CrossCorrelation {
         /// real, so one inverse transform of the first spectrum plus i times the second gives the
         /// first as its real part and the second as its imaginary part.
         func bestShifts(of references: [Spectrum]) -> [(x: Int, y: Int, score: Double)] {
-            stride(from: 0, to: references.count, by: 2).flatMap { first -> [(x: Int, y: Int, score: Double)] in
+            // Only the rows of the shifts looked at are made.
+            let rows = Array(Set((-reach.y - 1...reach.y + 1).map { ($0 + ny) % ny }))
+            return stride(from: 0, to: references.count, by: 2).flatMap { first -> [(x: Int, y: Int, score: Double)] in
                 var (real, imag) = whitened(references[first])
                 let paired = first + 1 < references.count
                 if paired {
@@ -53,9 +55,7 @@ enum CrossCorrelation {
                         imag[k] += secondReal[k]
                     }
                 }
-                // Only the rows of the shifts looked at are made.
-                let rows = (-reach.y - 1...reach.y + 1).map { ($0 + ny) % ny }
-                CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: true, rows: Array(Set(rows)))
+                CrossCorrelation.fft2D(&real, &imag, nx, ny, inverse: true, rows: rows)
                 return paired ? [peak(of: real), peak(of: imag)] : [peak(of: real)]
             }
         }

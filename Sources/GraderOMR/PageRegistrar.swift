@@ -138,12 +138,13 @@ public enum PageRegistrar {
                 return (p.x * rp, p.y * rp)
             }
             let first = onReference(0, 0), right = onReference(1, 0), below = onReference(0, 1)
+            let across = (x: right.x - first.x, y: right.y - first.y), down = (x: below.x - first.x, y: below.y - first.y)
             for v in 0..<side {
-                var (x, y) = (first.x + Double(v) * (below.x - first.x), first.y + Double(v) * (below.y - first.y))
+                var (x, y) = (first.x + Double(v) * down.x, first.y + Double(v) * down.y)
                 for u in 0..<side {
                     values[v * side + u] = reference.sample(x: x, y: y)
-                    x += right.x - first.x
-                    y += right.y - first.y
+                    x += across.x
+                    y += across.y
                 }
             }
             guard let patch = PatchMatch(values: values, size: side) else { continue }

@@ -44,6 +44,8 @@ enum TemplateRegistrar {
         var model = start
         var pairs: [Int: (from: (x: Double, y: Double), to: (x: Double, y: Double))] = [:]
         var lookedFor = Set<Int>()
+        // The pairs in bubble order, so that every run fits the same sums (a dictionary's order varies).
+        func found() -> [(from: (x: Double, y: Double), to: (x: Double, y: Double))] { pairs.sorted { $0.key < $1.key }.map(\.value) }
         func match(_ index: Int, reach: Double) {
             lookedFor.insert(index)
             guard let patch = prepared.patches[index] else { return }
@@ -69,14 +71,14 @@ enum TemplateRegistrar {
                 }
                 // A flat sheet under a camera is exactly projective: fitted on the middle rows, it
                 // foresees how the far rows shrink.
-                if let refitted = robustFit(Array(pairs.values), projective: true) { model = refitted.model }
+                if let refitted = robustFit(found(), projective: true) { model = refitted.model }
                 radius = max(radius + 1, radius * 3 / 2)
             }
         }
         grow(firstReach: 0.45 * pitch)
         let needed = lookedFor.count <= 2 ? 1 : max(2, (lookedFor.count + 1) / 2)
         let limit = max(0.5, 0.15 * (prepared.template.smallestRadius * 2))
-        guard var fitted = robustFit(Array(pairs.values), projective: true), fitted.matched >= needed else {
+        guard var fitted = robustFit(found(), projective: true), fitted.matched >= needed else {
             return .failure(.tooFewBubbles(found: pairs.count, of: lookedFor.count))
         }
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
@@ -90,7 +92,7 @@ enum TemplateRegistrar {
             model = Homography.fit(shapes.map { s in ((s.centre.x, s.centre.y), shifted.apply((s.centre.x - delta.x, s.centre.y - delta.y))) }) ?? shifted
             pairs = [:]
             grow(firstReach: max(0.12 * pitch, 0.75))
-            guard let again = robustFit(Array(pairs.values), projective: true), again.matched >= needed, again.residual <= limit,
+            guard let again = robustFit(found(), projective: true), again.matched >= needed, again.residual <= limit,
                   prepared.shiftCheck.check(scan, model: again.model) == .clear else {
                 return .failure(.ambiguous("a row or column away"))
             }
