@@ -113,13 +113,16 @@ public struct GradingProject: Sendable {
 
     /// Checks that the scans of `students` still have the bytes they were imported with.
     func verifyScans(of students: [GradeBook.Entry]) throws(ProjectError) {
+        if let first = scanProblems(of: students).first { throw first }
+    }
+
+    /// Every scan of `students` that is missing or no longer has the bytes it was imported with.
+    func scanProblems(of students: [GradeBook.Entry]) -> [ProjectError] {
         let expected = try? store.scanDigests()
-        for entry in students {
+        return students.compactMap { entry in
             let path = scanPath(entry)
-            guard FileManager.default.fileExists(atPath: path) else { throw .scanMissing(student: entry.student.name, path: path) }
-            if FileDigest.sha256(ofFile: path) != expected?[entry.key] {
-                throw .scanChanged(student: entry.student.name, path: path)
-            }
+            guard FileManager.default.fileExists(atPath: path) else { return .scanMissing(student: entry.student.name, path: path) }
+            return FileDigest.sha256(ofFile: path) == expected?[entry.key] ? nil : .scanChanged(student: entry.student.name, path: path)
         }
     }
 

@@ -19,15 +19,6 @@ enum ProjectSchema {
         ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]), ("bubble_placement", ["student_id", "block_id"]),
     ]
 
-    /// The `user_version` stored in a database file's header (bytes 60–63, big-endian), read
-    /// without opening the database; nil when the file is too short to be one.
-    static func version(inHeaderOf path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 64), header.count == 64 else { return nil }
-        return Int(header[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-    }
-
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

@@ -11,7 +11,9 @@ public struct ProjectStore: Sendable {
     public let folder: String
     /// Who the changes made through this store are recorded as.
     public let grader: Grader
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
+    /// Why changes are refused (the project is opened for reading only), or nil.
+    let readOnlyReason: String?
 
     /// The database file inside a project folder.
     public static func databasePath(in folder: String) -> String { (folder as NSString).appendingPathComponent("project.sqlite") }
@@ -32,7 +34,9 @@ public struct ProjectStore: Sendable {
         return store
     }
 
-    /// Opens the project in `folder`, migrating an older schema; a newer one is refused untouched.
+    /// Opens the project in `folder`, migrating an older schema. A file that is not a whole
+    /// ezgrader project (another program's database, a damaged or newer one) is refused untouched;
+    /// a project in a read-only folder or on a full disk is opened for reading only.
     public static func open(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
         let path = databasePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else { throw .notAProject(path: folder) }
@@ -40,22 +44,49 @@ public struct ProjectStore: Sendable {
         // project as a new, empty one. Refuse it, and a database whose creation never finished.
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
         if size?.intValue == 0 { throw .incomplete(path: folder, reason: "its project.sqlite is empty") }
-        // Read the version off the file's header first: opening a connection may already write to the file.
-        if let found = ProjectSchema.version(inHeaderOf: path), found > ProjectSchema.version {
-            throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
+        let inspection = try DatabaseInspection.inspect(folder)
+        if let reason = inspection.readOnlyReason { return try readOnly(folder, grader: grader, reason: reason) }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }  // readers need the -shm file
+        } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode.primaryResultCode) {
+            return try readOnly(folder, grader: grader, reason: StoreError.diskFull)
+        } catch {
+            throw .database(path: folder, error)
         }
-        let store = try connect(folder, grader: grader)
-        let found = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
-        guard found <= ProjectSchema.version else {
-            throw .newerSchema(path: folder, found: found, supported: ProjectSchema.version)
-        }
-        let hasProject = found > 0 ? try store.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM project)") ?? false } : false
-        guard hasProject else { throw .incomplete(path: folder, reason: "its project.sqlite holds no project: its creation never finished") }
-        if found < ProjectSchema.version { try store.migrate() }
+        let store = ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil)
+        if inspection.version < ProjectSchema.version { try store.migrate() }
         return store
     }
 
+    /// The project in `folder` opened for reading only: a change is refused, saying `reason`.
+    private static func readOnly(_ folder: String, grader: Grader, reason: String) throws(StoreError) -> ProjectStore {
+        let (queue, fixedReason) = try DatabaseInspection.readOnlyConnection(folder)
+        return ProjectStore(folder: folder, grader: grader, pool: queue, readOnlyReason: fixedReason ?? reason)
+    }
+
+    /// Runs SQLite's full integrity check on the project in `folder`: every problem it finds
+    /// (none when the file is whole). Nothing is written.
+    public static func integrityProblems(in folder: String) throws(StoreError) -> [String] {
+        guard FileManager.default.fileExists(atPath: databasePath(in: folder)) else { throw .notAProject(path: folder) }
+        return try DatabaseInspection.integrityProblems(folder)
+    }
+
+    /// True when this project can only be read here (a read-only folder, a full disk).
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
     private static func connect(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
+        do {
+            let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration)
+            return ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil)
+        } catch {
+            throw .database(path: folder, error)
+        }
+    }
+
+    /// How every read-write connection is set up.
+    private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Wait for another grader's change in 1 ms steps, up to 30 s: SQLite's own timeout sleeps
@@ -67,12 +98,7 @@ public struct ProjectStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do {
-            let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration)
-            return ProjectStore(folder: folder, grader: grader, pool: pool)
-        } catch {
-            throw .database(path: folder, error)
-        }
+        return configuration
     }
 
     /// Brings the schema up to `ProjectSchema.version` (each migration is its own transaction).
@@ -83,6 +109,7 @@ public struct ProjectStore: Sendable {
     /// Runs `body` in one IMMEDIATE transaction. SQLite's errors become `StoreError.database`;
     /// the body's own errors (rule violations) pass through unchanged after the rollback.
     func run<T>(_ body: (Database) throws -> T) throws -> T {
+        if let readOnlyReason { throw StoreError.readOnly(path: folder, reason: readOnlyReason) }
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
@@ -136,7 +163,7 @@ public struct ProjectStore: Sendable {
     }
 
     /// The same project, with changes recorded as made by `grader`.
-    public func acting(as grader: Grader) -> ProjectStore { ProjectStore(folder: folder, grader: grader, pool: pool) }
+    public func acting(as grader: Grader) -> ProjectStore { ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: readOnlyReason) }
 
     /// The time a change is recorded with: UTC, ISO 8601 with milliseconds.
     static func now() -> String {

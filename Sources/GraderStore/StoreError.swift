@@ -12,6 +12,14 @@ public enum StoreError: Error, Equatable, Sendable {
     case alreadyExists(path: String)
     /// The project was written by a newer ezgrader.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The project's database file is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// The project's database file is another program's SQLite database (its tables named).
+    case foreignDatabase(path: String, tables: [String])
+    /// SQLite's integrity check found `problems` in the project's database.
+    case damaged(path: String, problems: [String])
+    /// The project can only be read here (`reason`: a read-only folder, a full disk).
+    case readOnly(path: String, reason: String)
     /// SQLite reported an error (disk full, locked for too long, corrupted file, …).
     case database(path: String, detail: String)
 }
@@ -29,6 +37,19 @@ extension StoreError: LocalizedError {
         case .newerSchema(let path, let found, let supported):
             return "'\(path)' was written by a newer ezgrader (project schema version \(found)); this ezgrader reads "
                 + "schema versions up to \(supported). Update ezgrader to open it; the project was not changed."
+        case .notADatabase(let path):
+            return "'\(path)' is not an ezgrader project: its project.sqlite is not a database (damaged, or another file saved "
+                + "under that name). Restore the folder from a backup; nothing was changed."
+        case .foreignDatabase(let path, let tables):
+            return "'\(path)' is not an ezgrader project: its project.sqlite is another program's database (tables: "
+                + "\(tables.prefix(5).joined(separator: ", "))\(tables.count > 5 ? ", …" : "")). Move it away or choose the right "
+                + "folder; it was not changed."
+        case .damaged(let path, let problems):
+            return "'\(path)' is damaged: SQLite's check of project.sqlite found \(problems.count == 1 ? "a problem" : "problems") ("
+                + "\(problems.prefix(3).joined(separator: "; "))). Nothing was written to it: restore the folder from a backup, and "
+                + "keep a copy of the damaged one."
+        case .readOnly(let path, let reason):
+            return "'\(path)' can only be read here: \(reason). Nothing was changed."
         case .database(let path, let detail):
             return "The project database in '\(path)' could not be used: \(detail). Nothing was changed."
         }
@@ -37,12 +58,19 @@ extension StoreError: LocalizedError {
 
 extension StoreError: CategorizedError {
     public var category: ErrorCategory {
-        if case .database = self { return .writeFailed }
-        return .inputRefused
+        switch self {
+        case .database, .readOnly: .writeFailed
+        default: .inputRefused
+        }
     }
 }
 
 extension StoreError {
+    /// `.readOnly`'s reason for a project on a full disk.
+    static let diskFull = "its disk is full; free some space on it to change the project"
+    /// `.readOnly`'s reason for a project in a folder this user may not write.
+    static let folderNotWritable = "its folder may not be written; copy the project to a folder you may write to change it"
+
     /// `.database` for `error` with a plain cause: what SQLite's result code means for the user,
     /// never the SQL text or GRDB's description.
     static func database(path: String, _ error: any Error) -> StoreError {

@@ -31,6 +31,14 @@ public final class SmallDisk: @unchecked Sendable {
         try? handle.close()
     }
 
+    /// Mounts the disk again read-only: nothing on it can be written any more, even by root.
+    public func makeReadOnly() throws {
+        let result = try runCommand("/bin/mount", ["-o", "remount,ro", folder.path])
+        guard result.status == 0 else {
+            throw NSError(domain: "mount", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.error])
+        }
+    }
+
     deinit {
         _ = try? runCommand("/bin/umount", ["-l", folder.path])
     }

@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import GraderCore
+@testable import GraderStore
+import Testing
+import TestSupport
+
+/// What opening does with a project.sqlite that is not a whole, writable ezgrader project:
+/// another program's database, bytes that are no database, a damaged file, a read-only folder,
+/// a full disk. Nothing is ever written to a file that is refused.
+@Suite struct DatabaseFileTests {
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndNotTouched() throws {
+        let folder = TemporaryFolder()
+        let path = ProjectStore.databasePath(in: folder.path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE invoice (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoice (total) VALUES (9.5)")
+        }
+        let before = try bytes(path)
+        #expect(throws: StoreError.foreignDatabase(path: folder.path, tables: ["invoice"])) { try ProjectStore.open(folder.path, grader: try .tester()) }
+        #expect(try bytes(path) == before, "not switched to WAL, not migrated")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(StoreError.foreignDatabase(path: "exam.ezgrader", tables: ["invoice"]).localizedDescription
+            == "'exam.ezgrader' is not an ezgrader project: its project.sqlite is another program's database (tables: invoice). Move it away or choose the right folder; it was not changed.")
+    }
+
+    @Test func bytesThatAreNoDatabaseAreNamedSoNotAsANewerVersion() throws {
+        let folder = TemporaryFolder()
+        var generator = SeededBytes(seed: 7)
+        let garbage = Data((0..<65_536).map { _ in generator.next() })
+        let path = ProjectStore.databasePath(in: folder.path)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path: folder.path)) { try ProjectStore.open(folder.path, grader: try .tester()) }
+        #expect(try bytes(path) == garbage)
+    }
+
+    @Test func aDamagedDatabaseIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = TemporaryFolder()
+        _ = try TestProject.make(in: folder, names: ["Anna"])
+        let path = ProjectStore.databasePath(in: folder.path)
+        try DamagedDatabase.addUnusedPage(to: path)
+        let before = try bytes(path)
+        #expect(throws: StoreError.damaged(path: folder.path, problems: ["Page \(try DamagedDatabase.pageCount(path)) is never used"])) {
+            try ProjectStore.open(folder.path, grader: try .tester())
+        }
+        #expect(try bytes(path) == before)
+        #expect(try ProjectStore.integrityProblems(in: folder.path) == ["Page \(try DamagedDatabase.pageCount(path)) is never used"])
+        let whole = TemporaryFolder()
+        _ = try TestProject.make(in: whole, names: ["Anna"])
+        #expect(try ProjectStore.integrityProblems(in: whole.path) == [])
+    }
+
+    @Test(.enabled(if: SmallDisk.isAvailable)) func aProjectOnAReadOnlyDiskIsReadButNotChanged() throws {
+        let disk = try SmallDisk(kilobytes: 4096)
+        let folder = disk.folder.file("exam.ezgrader")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let question = try Self.scoredProject(in: folder)  // closed again: a busy disk cannot be remounted
+        try disk.makeReadOnly()
+        let readOnly = try ProjectStore.open(folder, grader: try .tester())
+        #expect(readOnly.isReadOnly)
+        #expect(try readOnly.gradeBook().score(question.question.id, StudentID(0)) == .points(Points(quarters: 12)))
+        #expect(throws: StoreError.readOnly(path: folder, reason: StoreError.folderNotWritable)) {
+            try readOnly.setScore(student: "Anna", question: "Q1", value: "4")
+        }
+        #expect(StoreError.readOnly(path: "exam.ezgrader", reason: StoreError.folderNotWritable).localizedDescription
+            == "'exam.ezgrader' can only be read here: its folder may not be written; copy the project to a folder you may write to change it. Nothing was changed.")
+    }
+
+    @Test(.enabled(if: SmallDisk.isAvailable)) func aProjectOnAFullDiskIsReadButNotChanged() throws {
+        let disk = try SmallDisk(kilobytes: 4096)
+        let folder = disk.folder.file("exam.ezgrader")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        _ = try ProjectStore.create(in: folder, pagesPerStudent: 1, grader: try .tester())
+        disk.fill()
+        let full = try ProjectStore.open(folder, grader: try .tester())
+        #expect(full.isReadOnly)
+        #expect(try full.directory().pagesPerStudent == 1)
+        #expect(throws: StoreError.readOnly(path: folder, reason: StoreError.diskFull)) {
+            try full.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        }
+    }
+
+    /// A project of one student, Anna, with 3 points on Q1.
+    private static func scoredProject(in folder: String) throws -> NumberedQuestion {
+        let store = try ProjectStore.create(in: folder, pagesPerStudent: 1, grader: try .tester())
+        try store.change("add Anna") { writer in
+            try writer.insertStudent(Student(name: "Anna"), scanFile: "scans/Anna.pdf", sha256: "0", pageSizes: [PageSize(width: 612, height: 792)])
+        }
+        let question = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try store.setScore(student: "Anna", question: "Q1", value: "3")
+        return question
+    }
+}
+
+/// Reproducible bytes for a file that must not be a database.
+private struct SeededBytes {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt8 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return UInt8(truncatingIfNeeded: state >> 33)
+    }
+}
