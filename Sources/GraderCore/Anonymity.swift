@@ -1,18 +1,18 @@
 /// A project's anonymous-grading setting: while on, every grading view (the browser, `grade`,
-/// `preview`) shows each student by a stable pseudonym and covers the name region of page 1;
-/// exports keep the real names.
+/// `preview`) shows each student by a stable pseudonym and covers the name regions (the name, the
+/// student number, a name printed on prepared copies); exports keep the real names.
 public struct Anonymity: Sendable, Equatable {
     /// Whether grading views hide names.
     public var isOn: Bool
-    /// Where page 1 shows the student's name, in points on the reference page (nil: nothing covered).
-    public var nameRegion: PageRect?
+    /// Where the pages show who the student is, in points on the reference pages.
+    public var nameRegions: [NameRegion]
     /// Mixed into every pseudonym so two projects give the same student different ones.
     public var salt: String
 
     /// Creates a setting.
-    public init(isOn: Bool, nameRegion: PageRect? = nil, salt: String) {
+    public init(isOn: Bool, nameRegions: [NameRegion] = [], salt: String) {
         self.isOn = isOn
-        self.nameRegion = nameRegion
+        self.nameRegions = nameRegions
         self.salt = salt
     }
 
@@ -52,5 +52,39 @@ public struct Anonymity: Sendable, Equatable {
             if hash == 0 { hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(characters.count + 1) }
         }
         return String(characters)
+    }
+}
+
+/// A part of a page that shows who the student is: covered in every grading view while anonymous
+/// grading is on.
+public struct NameRegion: Sendable, Equatable {
+    /// The page (1-based).
+    public var page: Int
+    /// The part of the reference page, in points from its top-left corner.
+    public var rect: PageRect
+
+    /// A region of `page`.
+    public init(page: Int, rect: PageRect) {
+        self.page = page
+        self.rect = rect
+    }
+
+    /// The regions as stored: `page:x,y,width,height` joined by `;`.
+    public static func text(_ regions: [NameRegion]) -> String {
+        regions.map { region in
+            "\(region.page):" + [region.rect.origin.x, region.rect.origin.y, region.rect.width, region.rect.height].map { String($0) }.joined(separator: ",")
+        }.joined(separator: ";")
+    }
+
+    /// The regions stored as `text`; a region without a page (as projects stored one before there
+    /// could be several) is on page 1. Unreadable parts are left out.
+    public static func regions(_ text: String) -> [NameRegion] {
+        text.split(separator: ";").compactMap { part in
+            let pieces = part.split(separator: ":", maxSplits: 1)
+            let page = pieces.count == 2 ? Int(pieces[0]) : 1
+            let values = (pieces.last ?? "").split(separator: ",").compactMap { Double($0) }
+            guard let page, values.count == 4 else { return nil }
+            return NameRegion(page: page, rect: PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3]))
+        }
     }
 }

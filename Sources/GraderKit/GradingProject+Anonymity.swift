@@ -4,22 +4,23 @@ extension GradingProject {
     /// The project's anonymous-grading setting.
     public func anonymity() throws -> Anonymity { try store.anonymity() }
 
-    /// Turns anonymous grading on or off; `nameRegion` (points on page 1 of the reference page) is
-    /// covered in every grading view's image of page 1. A region not wholly on page 1 is refused.
-    public func setAnonymous(_ isOn: Bool, nameRegion: PageRect? = nil) throws {
-        if let nameRegion {
+    /// Turns anonymous grading on or off; `nameRegions` (points on the reference pages) are
+    /// covered in every grading view's page images. A region not wholly on its page is refused.
+    public func setAnonymous(_ isOn: Bool, nameRegions: [NameRegion] = []) throws {
+        if !nameRegions.isEmpty {
             let directory = try directory()
             guard !directory.students.isEmpty else { throw GradingError.noStudents }
-            let size = directory.referencePageSize(page: 1)
-            let corner = nameRegion.origin
-            guard nameRegion.width > 0, nameRegion.height > 0,
-                  RelativePoint(corner, on: size) != nil,
-                  RelativePoint(PagePoint(x: corner.x + nameRegion.width, y: corner.y + nameRegion.height), on: size) != nil
-            else {
-                throw GradingError.positionOffPage(x: corner.x + nameRegion.width, y: corner.y + nameRegion.height, page: 1, size: size)
+            for region in nameRegions {
+                _ = try GradingRules.page(region.page, pages: directory.pagesPerStudent)
+                let size = directory.referencePageSize(page: region.page)
+                let (corner, rect) = (region.rect.origin, region.rect)
+                let far = PagePoint(x: corner.x + rect.width, y: corner.y + rect.height)
+                guard rect.width > 0, rect.height > 0, RelativePoint(corner, on: size) != nil, RelativePoint(far, on: size) != nil else {
+                    throw GradingError.positionOffPage(x: far.x, y: far.y, page: region.page, size: size)
+                }
             }
         }
-        try store.setAnonymity(isOn, nameRegion: nameRegion)
+        try store.setAnonymity(isOn, nameRegions: nameRegions)
     }
 
     /// The name each grading view shows for each student: the real name, or while anonymous
@@ -30,12 +31,12 @@ extension GradingProject {
         return setting.pseudonyms(for: book.students.map(\.key))
     }
 
-    /// The rectangles a grading view covers on `page` of `student` (the name region of page 1
+    /// The rectangles a grading view covers on `page` of `student` (the name regions of that page
     /// while anonymous grading is on), in points on that student's page.
     func coveredRegions(_ directory: ProjectDirectory, student: StudentID, page: Int) throws -> [PageRect] {
         let setting = try anonymity()
-        guard setting.isOn, page == 1, let region = setting.nameRegion else { return [] }
+        guard setting.isOn else { return [] }
         // Typed on the reference page: covered where that printed spot lands on this student's page.
-        return [directory.region(region, student: student, page: 1)]
+        return setting.nameRegions.filter { $0.page == page }.map { directory.region($0.rect, student: student, page: page) }
     }
 }

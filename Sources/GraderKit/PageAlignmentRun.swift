@@ -22,18 +22,41 @@ public enum PageAlignmentRun {
         }
     }
 
+    /// The reference pages, and which of them were turned upright.
+    public struct Reference: Sendable {
+        /// Each page prepared for registering the students' copies of it.
+        public let pages: [ReferencePage]
+        /// Pages of a student's booklet scanned upside down, taken turned upright.
+        public let turned: [Bool]
+
+        /// The reference booklet's own alignment to itself: each page as it is, or turned.
+        public var ownAlignments: [PageAlignment] {
+            turned.map { PageAlignment(transform: .identity, score: 1, upsideDown: $0) }
+        }
+    }
+
     /// The pages of `scan`, prepared as references; with `others` (other students' scans, when
-    /// the reference is a student's booklet), only the printed content they share counts.
-    public static func referencePages(of scan: Scan, confirmedBy others: [Scan] = []) throws -> [ReferencePage] {
+    /// the reference is a student's booklet), only the printed content they share counts, and a
+    /// page that most of them match only upside down is taken turned upright (else every other
+    /// student's page would be shown upside down, and a name region would cover empty paper).
+    public static func reference(of scan: Scan, confirmedBy others: [Scan] = []) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
-        return try (0..<document.pageCount).map { index in
-            let reference = ReferencePage(try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint))
+        let prepared = try (0..<document.pageCount).map { index in
+            let image = try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
             let pages = copies.compactMap { copy in
                 index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
             }
-            return reference.confirmed(by: pages)
+            let asScanned = ReferencePage(image).confirmed(by: pages)
+            let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
+            guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
+            // Most copies do not match the page as scanned: they may match it turned upright.
+            let turned = ReferencePage(image.turned).confirmed(by: pages)
+            let matchedTurned = pages.filter { !PageRegistrar.register($0, to: turned).isFlagged }.count
+            return ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned)
+                ? (page: turned, turned: true) : (page: asScanned, turned: false)
         }
+        return Reference(pages: prepared.map(\.page), turned: prepared.map(\.turned))
     }
 
     /// How many other students' booklets confirm what a student's reference page has printed.

@@ -7,18 +7,19 @@ extension ProjectStore {
     public func anonymity() throws(StoreError) -> Anonymity {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT anonymous, pseudonym_salt, name_region FROM project WHERE id = 1") else { return .off }
-            return Anonymity(isOn: row["anonymous"] as Bool, nameRegion: (row["name_region"] as String?).flatMap(Self.rect), salt: row["pseudonym_salt"])
+            return Anonymity(isOn: row["anonymous"] as Bool, nameRegions: (row["name_region"] as String?).map(NameRegion.regions) ?? [],
+                             salt: row["pseudonym_salt"])
         }
     }
 
-    /// Turns anonymous grading on or off and sets the name region of page 1 (a setting, not an
-    /// undoable step). The pseudonyms' salt is made once, so pseudonyms stay the same.
-    public func setAnonymity(_ isOn: Bool, nameRegion: PageRect?) throws {
+    /// Turns anonymous grading on or off and sets the name regions (a setting, not an undoable
+    /// step). The pseudonyms' salt is made once, so pseudonyms stay the same.
+    public func setAnonymity(_ isOn: Bool, nameRegions: [NameRegion]) throws {
         try run { db in
             try db.execute(sql: """
                 UPDATE project SET anonymous = ?, name_region = ?,
                     pseudonym_salt = CASE pseudonym_salt WHEN '' THEN ? ELSE pseudonym_salt END WHERE id = 1
-                """, arguments: [isOn, nameRegion.map(Self.text), UUID().uuidString])
+                """, arguments: [isOn, nameRegions.isEmpty ? nil : NameRegion.text(nameRegions), UUID().uuidString])
         }
     }
 
@@ -33,15 +34,5 @@ extension ProjectStore {
                 """)
             return row.map { "\($0["last"] as Int64).\($0["undone"] as Int64).\(($0["setting"] as String?) ?? "")" } ?? "0"
         }
-    }
-
-    private static func text(_ rect: PageRect) -> String {
-        [rect.origin.x, rect.origin.y, rect.width, rect.height].map { String($0) }.joined(separator: ",")
-    }
-
-    private static func rect(_ text: String) -> PageRect? {
-        let values = text.split(separator: ",").compactMap { Double($0) }
-        guard values.count == 4 else { return nil }
-        return PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3])
     }
 }

@@ -13,8 +13,8 @@ enum AlignmentBench {
         let files = try ClassGenerator.scannedClass(students: students, pages: pages, in: workFolder)
         let clock = ContinuousClock()
         // As `new` makes it: the first student's booklet, its print confirmed by the next students'.
-        let reference = try PageAlignmentRun.referencePages(
-            of: .init(path: files[0]), confirmedBy: files.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { .init(path: $0) })
+        let reference = try PageAlignmentRun.reference(
+            of: .init(path: files[0]), confirmedBy: files.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { .init(path: $0) }).pages
 
         // One core, page by page: the render (poppler decodes the page's JPEG) and the registration.
         let sample = files.dropFirst().prefix(20)

@@ -7,39 +7,46 @@ struct AnonymousCommand: ParsableCommand {
         abstract: "Grade without seeing names: pseudonyms in every grading view.",
         discussion: """
             While on, the browser view, grade and preview show each student as a stable pseudonym \
-            ("Student 7KQ3") and cover --name-region on page 1 (x,y,width,height in points, as on \
-            preview --grid). Exports keep the real names.
+            ("Student 7KQ3") and cover each --name-region (x,y,width,height in points, as on \
+            preview --grid; on page 1, or on the page written before it: 2:40,60,300,40). Give one \
+            for every place that tells who the student is: the name, the student number, the name \
+            printed under the code of prepared copies. Exports keep the real names.
 
             Example:
-              ezgrader anonymous exam on --name-region 40,60,300,40
+              ezgrader anonymous exam on --name-region 40,60,300,40 --name-region 420,60,150,40
             """)
     @OptionGroup var options: ProjectOptions
     @Argument(help: "on or off.") var setting: String
-    @Option(help: ArgumentHelp("The name's place on page 1: x,y,width,height in points.", valueName: "x,y,w,h"))
-    var nameRegion: String?
+    @Option(help: ArgumentHelp("A place that shows who the student is: [page:]x,y,width,height in points (page 1 unless given); repeat for several.",
+                               valueName: "[page:]x,y,w,h"))
+    var nameRegion: [String] = []
 
     func validate() throws {
         guard ["on", "off"].contains(setting) else { throw ValidationError("Say on or off, not '\(setting)'.") }
-        _ = try region()
+        _ = try regions()
     }
 
-    /// The --name-region given, in points.
-    private func region() throws -> PageRect? {
+    /// The --name-region values given, in points.
+    private func regions() throws -> [NameRegion] {
         try nameRegion.map { text throws in
-            let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard values.count == 4, values.allSatisfy(\.isFinite) else {
-                throw ValidationError("--name-region takes x,y,width,height in points, such as 40,60,300,40; not '\(text)'.")
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            let page = parts.count == 2 ? Int(parts[0].trimmingCharacters(in: .whitespaces)) : 1
+            let values = (parts.last ?? "").split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard let page, page > 0, values.count == 4, values.allSatisfy(\.isFinite) else {
+                throw ValidationError("--name-region takes [page:]x,y,width,height in points, such as 40,60,300,40 or 2:40,60,300,40; not '\(text)'.")
             }
-            return PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3])
+            return NameRegion(page: page, rect: PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3]))
         }
     }
 
     func run() throws {
-        let region = try region()
+        let regions = try regions()
         try reportingErrors {
             let project = try options.open()
-            try project.setAnonymous(setting == "on", nameRegion: region)
-            print(setting == "on" ? "Anonymous grading is on: grading views show pseudonyms\(region == nil ? "" : " and cover the name on page 1")."
+            try project.setAnonymous(setting == "on", nameRegions: regions)
+            let pages = Array(Set(regions.map(\.page))).sorted().map(String.init).joined(separator: ", ")
+            let covered = regions.count == 1 ? " and cover the name on page \(pages)" : " and cover \(regions.count) name regions (pages \(pages))"
+            print(setting == "on" ? "Anonymous grading is on: grading views show pseudonyms\(regions.isEmpty ? "" : covered)."
                                   : "Anonymous grading is off: grading views show names.")
         }
     }

@@ -106,6 +106,23 @@ import TestSupport
         #expect(try run(folder, "anonymous", "exam", "off").output == "Anonymous grading is off: grading views show names.\n")
     }
 
+    @Test func severalNameRegionsOnSeveralPagesAreAllCovered() throws {
+        let folder = try project()
+        #expect(try run(folder, "anonymous", "exam", "on", "--name-region", "0,0,612,200", "--name-region", "2:300,500,300,200").output
+            == "Anonymous grading is on: grading views show pseudonyms and cover 2 name regions (pages 1, 2).\n")
+        #expect(try run(folder, "preview", "exam", "--student", "Ben", "--page", "2", "--dpi", "72", "-o", "ben2.png").status == 0)
+        let image = try PageBitmap(pngAt: folder.file("ben2.png"), dpi: 72)
+        let isCover = { (pixel: RGBColor) in pixel.red < 215 && pixel.red > 185 && pixel.blue > 190 }
+        let covered = (320..<590).flatMap { x in stride(from: 520, to: 690, by: 7).map { y in image[x, y] } }
+        #expect(covered.allSatisfy(isCover), "page 2's region is one flat grey")
+        let top = (20..<590).flatMap { x in stride(from: 10, to: 190, by: 7).map { y in image[x, y] } }
+        #expect(!top.allSatisfy(isCover), "page 1's region is not covered on page 2")
+        let refused = try run(folder, "anonymous", "exam", "on", "--name-region", "3:0,0,100,100")
+        #expect(refused.status == 1 && refused.error.contains("3"), "\(refused.error)")
+        #expect(try run(folder, "anonymous", "exam", "on", "--name-region", "x:0,0,100,100").error.contains(
+            "--name-region takes [page:]x,y,width,height in points, such as 40,60,300,40 or 2:40,60,300,40; not 'x:0,0,100,100'."))
+    }
+
     @Test func exportPDFWritesEachStudentAndTheClassInGradingOrder() throws {
         let folder = try project()
         #expect(try run(folder, "question", "add", "exam", "--page", "2", "--at", "400,100", "--max", "4", "--label", "Q1").status == 0)

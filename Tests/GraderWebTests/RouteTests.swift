@@ -205,7 +205,7 @@ import Testing
 
     @Test func anonymousGradingShowsPseudonymsAndCoversTheNameRegion() async throws {
         let fixture = try WebFixture()
-        try fixture.project.setAnonymous(true, nameRegion: PageRect(origin: PagePoint(x: 0, y: 0), width: 612, height: 200))
+        try fixture.project.setAnonymous(true, nameRegions: [NameRegion(page: 1, rect: PageRect(origin: PagePoint(x: 0, y: 0), width: 612, height: 200))])
         let anna = try fixture.key("Anna"), q1 = try fixture.question("Q1")
         try await fixture.test { client in
             let card = try await client.send(.get, "/api/questions/\(q1)/card?student=\(anna)")
