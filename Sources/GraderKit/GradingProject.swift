@@ -82,14 +82,13 @@ public struct GradingProject: Sendable {
             return masterFile
         } ?? students[0].1
         let confirming = masterPath == nil ? students.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: folder + "/" + $0.1) } : []
-        let referenceRun = try PageAlignmentRun.reference(of: .init(path: folder + "/" + reference), confirmedBy: confirming)
-        let referencePages = referenceRun.pages
         // The first student, when they are the reference, is aligned by definition.
         let aligned = students.dropFirst(masterPath == nil ? 1 : 0)
-        let alignments = (masterPath == nil ? [referenceRun.ownAlignments] : [])
-            + PageAlignmentRun.align(aligned.map { .init(path: folder + "/" + $0.1) }, to: referencePages, progress: aligning)
+        let run = try PageAlignmentRun.alignAll(aligned.map { .init(path: folder + "/" + $0.1) }, to: .init(path: folder + "/" + reference),
+                                                confirmedBy: confirming, progress: aligning)
+        let alignments = (masterPath == nil ? [run.own] : []) + run.scans
         try store.change("create project with \(students.count) students") { writer in
-            try writer.setReference(scanFile: reference, pageSizes: referencePages.map(\.size))
+            try writer.setReference(scanFile: reference, pageSizes: run.sizes)
             for ((student, file, digest, sizes), pages) in zip(students, alignments) {
                 try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes, alignments: pages)
             }
@@ -168,9 +167,9 @@ public struct GradingProject: Sendable {
         // A student's booklet as the reference is confirmed by the next students, as at creation.
         let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
             .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
-        guard let pages = try? PageAlignmentRun.reference(of: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
-                                                          confirmedBy: confirming).pages
+        guard let run = try? PageAlignmentRun.alignAll([.init(path: path)], to: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
+                                                       confirmedBy: confirming)
         else { return reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } }
-        return PageAlignmentRun.align([.init(path: path)], to: pages)[0]
+        return run.scans[0]
     }
 }

@@ -39,10 +39,11 @@ public enum PageAlignmentRun {
     /// the reference is a student's booklet), only the printed content they share counts, and a
     /// page that most of them match only upside down is taken turned upright (else every other
     /// student's page would be shown upside down, and a name region would cover empty paper).
-    public static func reference(of scan: Scan, confirmedBy others: [Scan] = []) throws -> Reference {
+    /// `pages` (0-based; all when nil) limits it to a run of pages.
+    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
-        let prepared = try (0..<document.pageCount).map { index in
+        let prepared = try (run ?? 0..<document.pageCount).clamped(to: 0..<document.pageCount).map { index in
             let image = try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
             let pages = copies.compactMap { copy in
                 index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
@@ -62,27 +63,55 @@ public enum PageAlignmentRun {
     /// How many other students' booklets confirm what a student's reference page has printed.
     public static let confirmingStudents = 3
 
-    /// The alignment of every page of every scan (indexed like `scans`); a page that cannot be
-    /// rendered is flagged like one that does not match. `progress` gets (scans done, scans).
-    public static func align(_ scans: [Scan], to reference: [ReferencePage], progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
+    /// Every page of `scans` aligned to the same page of `referenceScan` (confirmed by `others`
+    /// as `reference(of:confirmedBy:)` does), `pagesAtOnce` pages at a time: a prepared reference
+    /// page holds a few megabytes, so memory follows the run of pages, not the booklet's length.
+    /// Gives the reference's page sizes, its own alignments (pages turned upright) and each
+    /// scan's (indexed like `scans`). `progress` gets (steps done, steps).
+    public static func alignAll(_ scans: [Scan], to referenceScan: Scan, confirmedBy others: [Scan] = [],
+                                progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+        -> (sizes: [PageSize], own: [PageAlignment], scans: [[PageAlignment]]) {
+        let pageCount = try PDFDocument(path: referenceScan.path, password: referenceScan.password).pageCount
+        let runs = stride(from: 0, to: pageCount, by: pagesAtOnce).map { $0..<min($0 + pagesAtOnce, pageCount) }
+        var sizes: [PageSize] = [], own: [PageAlignment] = []
+        var alignments = scans.map { _ in [PageAlignment]() }
+        for (index, run) in runs.enumerated() {
+            let reference = try Self.reference(of: referenceScan, confirmedBy: others, pages: run)
+            sizes += reference.pages.map(\.size)
+            own += reference.ownAlignments
+            let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
+            for scan in scans.indices { alignments[scan] += found[scan] }
+        }
+        return (sizes, own, alignments)
+    }
+
+    /// How many reference pages are prepared at once.
+    static let pagesAtOnce = 16
+
+    /// The alignment of each page in `run` (0-based; every page of the reference when nil) of
+    /// every scan (indexed like `scans`) to `reference`, the prepared pages of that run; a page
+    /// that cannot be rendered is flagged like one that does not match. Pages a scan lacks are
+    /// left out. `progress` gets (scans done, scans).
+    public static func align(_ scans: [Scan], to reference: [ReferencePage], pages run: Range<Int>? = nil,
+                             progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
+        let run = run ?? 0..<reference.count
+        let unmatched = reference.map { _ in PageAlignment(transform: nil, score: 0) }
         let results = ConcurrentResults<[PageAlignment]>(count: scans.count)
         let done = Counter()
         // poppler's process-wide set-up is made by the caller's reference render, before the workers start.
         DispatchQueue.concurrentPerform(iterations: scans.count) { index in
             results.set(index) {
                 defer { progress(done.increment(), scans.count) }
-                guard let document = try? PDFDocument(path: scans[index].path, password: scans[index].password) else {
-                    return reference.map { _ in PageAlignment(transform: nil, score: 0) }
-                }
-                return (0..<document.pageCount).map { page in
-                    guard page < reference.count,
+                guard let document = try? PDFDocument(path: scans[index].path, password: scans[index].password) else { return unmatched }
+                return run.clamped(to: 0..<document.pageCount).map { page in
+                    guard page - run.lowerBound < reference.count,
                           let image = try? GrayImage(rendering: document.page(at: page), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
                     else { return PageAlignment(transform: nil, score: 0) }
-                    return PageRegistrar.register(image, to: reference[page])
+                    return PageRegistrar.register(image, to: reference[page - run.lowerBound])
                 }
             }
         }
         // No worker throws: every failure is a flagged page.
-        return (try? results.values()) ?? scans.map { _ in reference.map { _ in PageAlignment(transform: nil, score: 0) } }
+        return (try? results.values()) ?? scans.map { _ in unmatched }
     }
 }
