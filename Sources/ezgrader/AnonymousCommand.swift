@@ -20,23 +20,13 @@ struct AnonymousCommand: ParsableCommand {
 
     func validate() throws {
         guard ["on", "off"].contains(setting) else { throw ValidationError("Say on or off, not '\(setting)'.") }
-        _ = try region()
-    }
-
-    /// The --name-region given, in points.
-    private func region() throws -> PageRect? {
-        try nameRegion.map { text throws in
-            let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard values.count == 4, values.allSatisfy(\.isFinite) else {
-                throw ValidationError("--name-region takes x,y,width,height in points, such as 40,60,300,40; not '\(text)'.")
-            }
-            return PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3])
-        }
     }
 
     func run() throws {
-        let region = try region()
         try reportingErrors {
+            let region = try nameRegion.map { text in
+                try value(of: "--name-region") { try GradingRules.region(text) }
+            }
             let project = try options.open()
             try project.setAnonymous(setting == "on", nameRegion: region)
             print(setting == "on" ? "Anonymous grading is on: grading views show pseudonyms\(region == nil ? "" : " and cover the name on page 1")."
