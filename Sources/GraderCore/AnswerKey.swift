@@ -90,6 +90,8 @@ public struct AnswerKey: Hashable, Sendable {
     /// when the file holds a single line that does not start with a question number. Errors name
     /// the file, line and value.
     public static func parse(_ text: String, file: String?, block: BubbleBlock) throws(GradingError) -> AnswerKey {
+        // A student-ID grid is read to name the student, never graded: a key for it means a mistyped block.
+        if block.kind == .studentID { throw .keyOnIDBlock(block.id) }
         if block.kind == .numeric { return try NumericAnswer.key(text, file: file, block: block) }
         guard let file else { return oneLine(try BubbleScoring.parseKey(text, block: block)) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line -> (number: Int, fields: [String])? in

@@ -16,11 +16,10 @@ public struct BoxSize: Hashable, Sendable, CustomStringConvertible {
     /// The size of a box given none: room for "12.5 / 20".
     public static let standard = BoxSize(width: 64, height: 22)
 
-    /// Parses "w,h" in points; nil when a part is not a finite number.
+    /// Parses "w,h" in points; nil when a part is not a plain decimal number (`DecimalNumber`).
     public init?(_ text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width.isFinite, height.isFinite else { return nil }
-        self.init(width: width, height: height)
+        guard let parts = DecimalNumber.list(text, count: 2) else { return nil }
+        self.init(width: parts[0], height: parts[1])
     }
 
     /// "90,24": what a user types to get this size.

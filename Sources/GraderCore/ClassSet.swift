@@ -13,19 +13,22 @@ public struct ClassSet: Sendable, Equatable {
     /// case and Unicode normalisation), no empty booklet, and one page count for all.
     public static func validate(_ submissions: [Submission]) throws(ClassSetError) -> ClassSet {
         guard !submissions.isEmpty else { throw .noSubmissions }
-        if let empty = submissions.first(where: { $0.pageCount == 0 }) {
-            throw .emptyBooklet(fileName: empty.fileName)
-        }
-        var firstByKey: [String: Submission] = [:]
+        // Every problem is listed at once: fixing one must not reveal the next only on the next run.
+        var problems: [ClassSetError] = submissions.filter { $0.pageCount == 0 }.map { .emptyBooklet(fileName: $0.fileName) }
+        problems += submissions.filter { $0.student.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            .map { .blankName(fileName: $0.fileName) }
+        var filesByKey: [String: [Submission]] = [:], keys: [String] = []
         for submission in submissions {
-            if let earlier = firstByKey[submission.student.nameKey] {
-                throw .duplicateStudent(
-                    name: submission.student.name, fileNames: [earlier.fileName, submission.fileName])
-            }
-            firstByKey[submission.student.nameKey] = submission
+            if filesByKey[submission.student.nameKey] == nil { keys.append(submission.student.nameKey) }
+            filesByKey[submission.student.nameKey, default: []].append(submission)
         }
-        let counts = Set(submissions.map(\.pageCount))
-        guard counts.count == 1 else { throw pageCountMismatch(submissions) }
+        for key in keys {
+            guard let same = filesByKey[key], same.count > 1 else { continue }
+            problems.append(.duplicateStudent(name: same[1].student.name, fileNames: same.map(\.fileName)))
+        }
+        let paged = submissions.filter { $0.pageCount > 0 }
+        if Set(paged.map(\.pageCount)).count > 1 { problems.append(pageCountMismatch(paged)) }
+        guard problems.isEmpty else { throw problems.count == 1 ? problems[0] : .several(problems) }
         return ClassSet(submissions: submissions, pagesPerStudent: submissions[0].pageCount)
     }
 

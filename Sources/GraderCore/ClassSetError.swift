@@ -12,6 +12,10 @@ public enum ClassSetError: Error, Equatable, Sendable {
     case pageCountsDiffer(expected: Int, filesWithExpected: Int, odd: [PageCountGroup.File])
     /// No page count is the most common: every group is listed.
     case pageCountsTied([PageCountGroup])
+    /// A booklet whose student has no name (a file called " .pdf", a blank roster cell).
+    case blankName(fileName: String)
+    /// Several of the problems above, every one listed.
+    indirect case several([ClassSetError])
 }
 
 extension ClassSetError: LocalizedError {
@@ -36,6 +40,10 @@ extension ClassSetError: LocalizedError {
             }.joined(separator: "; ")
             return "Page counts differ and no count is in the majority — \(list). "
                 + "Every booklet must have the same pages: rescan the odd ones or leave them out."
+        case .blankName(let file):
+            return "'\(file)' gives its student no name: rename the file after the student, or name them in a roster."
+        case .several(let problems):
+            return "\(problems.count) problems with these booklets:\n" + problems.map { "  - " + ($0.errorDescription ?? "") }.joined(separator: "\n")
         }
     }
 }

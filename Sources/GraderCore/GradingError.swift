@@ -17,7 +17,7 @@ public enum GradingError: Error, Equatable, Sendable {
     /// A shift that is not "dx,dy" in finite points.
     case badOffset(String)
     /// A preview resolution outside `GradingRules.resolutions`.
-    case badResolution(Double)
+    case badResolution(String)
     /// A label longer than `GradingRules.maxLabelLength` (its start and length).
     case labelTooLong(String, length: Int)
     /// A label of the form p<page>q<n>, the automatic names.
@@ -27,9 +27,9 @@ public enum GradingError: Error, Equatable, Sendable {
     /// A note longer than `GradingRules.maxNoteLength`.
     case noteTooLong(length: Int)
     /// A note font size outside `GradingRules.noteSizes`.
-    case badNoteSize(Double)
+    case badNoteSize(String)
     /// A pen width outside `GradingRules.inkWidths`.
-    case badInkWidth(Double)
+    case badInkWidth(String)
     /// A position that lies off the page.
     case positionOffPage(x: Double, y: Double, page: Int, size: PageSize)
     /// A grade box any part of which would lie off the page (its top-left corner and size).
@@ -82,6 +82,17 @@ public enum GradingError: Error, Equatable, Sendable {
     case badRubricText(String)
     /// Undo or redo of a step whose rows another grader changed afterwards.
     case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
+    /// A point that is not "x,y" in plain decimal points.
+    case badPoint(String)
+    /// A rectangle that is not "x,y,width,height" in plain decimal points with a positive size.
+    case badRegion(String)
+    /// Rubric points that are not a plain decimal in quarter points.
+    case badItemPoints(String)
+    /// An answer key given for a student-ID block, which is read, not graded.
+    case keyOnIDBlock(String)
+    /// A value refused for a named option or field of a front end ("--code-at"): the option's
+    /// name heads the refusal's own message.
+    indirect case forOption(String, GradingError)
 }
 
 extension GradingError: LocalizedError {
@@ -105,7 +116,7 @@ extension GradingError: LocalizedError {
         case .badOffset(let text):
             return "Shift '\(text)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20)."
         case .badResolution(let dpi):
-            return "Resolution \(format(dpi)) dpi cannot be rendered: give \(format(GradingRules.resolutions.lowerBound)) to "
+            return "Resolution \(dpi) dpi cannot be rendered: give \(format(GradingRules.resolutions.lowerBound)) to "
                 + "\(format(GradingRules.resolutions.upperBound)) dots per inch (100 is a good screen size)."
         case .labelTooLong(let start, let length):
             return "Label '\(start)…' is \(length) characters long: give at most \(GradingRules.maxLabelLength) (e.g. Q3 or 2b)."
@@ -116,10 +127,10 @@ extension GradingError: LocalizedError {
         case .noteTooLong(let length):
             return "The note is \(length) characters long: keep it to \(GradingRules.maxNoteLength), or split it into several notes."
         case .badNoteSize(let size):
-            return "Font size \(format(size)) is not usable: give \(format(GradingRules.noteSizes.lowerBound)) to "
+            return "Font size \(size) is not usable: give \(format(GradingRules.noteSizes.lowerBound)) to "
                 + "\(format(GradingRules.noteSizes.upperBound)) points (11 is the default)."
         case .badInkWidth(let width):
-            return "Pen width \(format(width)) is not usable: give \(format(GradingRules.inkWidths.lowerBound)) to "
+            return "Pen width \(width) is not usable: give \(format(GradingRules.inkWidths.lowerBound)) to "
                 + "\(format(GradingRules.inkWidths.upperBound)) points (1.5 is the default)."
         case .positionOffPage(let x, let y, let page, let size):
             return "Position \(format(x)),\(format(y)) is off page \(page), which is \(format(size.width)) × \(format(size.height)) points "
@@ -190,6 +201,18 @@ extension GradingError: LocalizedError {
         case .historyBlocked(let action, let step, let grader, let laterStep, let later):
             return "Cannot \(action) '\(step)': \(grader) changed the same rows afterwards (step \(laterStep): \(later)). "
                 + "Ask \(grader) to undo that first, or make the change by hand."
+        case .badPoint(let text):
+            return "Position '\(text)' is not understood: give x,y in points from the top-left corner, plain decimal numbers (e.g. 40,740)."
+        case .badRegion(let text):
+            return "Region '\(text)' is not understood: give x,y,width,height in points, plain decimal numbers with a width and "
+                + "height above 0 (e.g. 40,60,300,40; 2:40,60,300,40 for page 2)."
+        case .badItemPoints(let text):
+            return "Points '\(text)' must be a plain decimal number in steps of 0.25, e.g. -1 or 2.5."
+        case .keyOnIDBlock(let id):
+            return "Block '\(id)' is a student-ID grid: it is read to match copies to students, not graded, so it takes no answer key. "
+                + "Give the id of a question block (the rubric's bubbles: section lists them)."
+        case .forOption(let option, let error):
+            return "\(option): " + (error.errorDescription ?? "")
         }
     }
 }

@@ -11,8 +11,7 @@ public enum GradingRules {
     /// A valid score for `question`: "?" or 0…max in quarter points.
     public static func score(_ text: String, for question: NumberedQuestion) throws(GradingError) -> Score {
         if text.trimmingCharacters(in: .whitespaces) == "?" { return .ungraded }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, text.allSatisfy(\.isASCII)
-        else { throw .notANumber(text) }
+        guard let value = DecimalNumber.parse(text) else { throw .notANumber(text) }
         guard let points = Points(text), points >= .zero, points <= question.question.maxPoints else {
             throw .scoreOutOfRange(value: text.trimmingCharacters(in: .whitespaces), question: question.name,
                                    max: question.question.maxPoints)
@@ -90,12 +89,10 @@ public enum GradingRules {
         return values
     }
 
-    /// A shift "dx,dy" in points (right and down positive); both finite.
+    /// A shift "dx,dy" in points (right and down positive); both plain decimals.
     public static func offset(_ text: String) throws(GradingError) -> (dx: Double, dy: Double) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else { throw .badOffset(text) }
-        return (dx, dy)
+        guard let parts = DecimalNumber.list(text, count: 2) else { throw .badOffset(text) }
+        return (parts[0], parts[1])
     }
 
     /// The resolutions a page preview may be rendered at, in dots per inch.
@@ -103,8 +100,40 @@ public enum GradingRules {
 
     /// A preview resolution inside `resolutions` (a page rendered at 1e309 dpi has no size).
     public static func resolution(_ dpi: Double) throws(GradingError) -> Double {
-        guard resolutions.contains(dpi) else { throw .badResolution(dpi) }
+        guard resolutions.contains(dpi) else { throw .badResolution(format(dpi)) }
         return dpi
+    }
+
+    /// A preview resolution typed as text ("150").
+    public static func resolution(_ text: String) throws(GradingError) -> Double {
+        guard let dpi = DecimalNumber.parse(text) else { throw .badResolution(text) }
+        return try resolution(dpi)
+    }
+
+    /// A point typed as "x,y" in points from the page's top-left corner (no percentages).
+    public static func point(_ text: String) throws(GradingError) -> PagePoint {
+        guard let parts = DecimalNumber.list(text, count: 2) else { throw .badPoint(text) }
+        return PagePoint(x: parts[0], y: parts[1])
+    }
+
+    /// A rectangle typed as "x,y,width,height" in points; width and height above 0.
+    public static func region(_ text: String) throws(GradingError) -> PageRect {
+        guard let parts = DecimalNumber.list(text, count: 4), parts[2] > 0, parts[3] > 0 else { throw .badRegion(text) }
+        return PageRect(origin: PagePoint(x: parts[0], y: parts[1]), width: parts[2], height: parts[3])
+    }
+
+    /// A name region typed as "[page:]x,y,width,height" in points (page 1 unless given).
+    public static func nameRegion(_ text: String) throws(GradingError) -> NameRegion {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let page = parts.count == 2 ? parts[0].trimmingCharacters(in: .whitespaces) : "1"
+        guard let number = Int(page), number > 0, page.allSatisfy(\.isASCII) else { throw .badRegion(text) }
+        do { return NameRegion(page: number, rect: try region(String(parts[parts.count - 1]))) } catch { throw .badRegion(text) }
+    }
+
+    /// Points typed for a rubric item or an adjustment ("-1", "2.5", "+0.5"), in quarter points.
+    public static func itemPoints(_ text: String) throws(GradingError) -> Points {
+        guard let points = Points(text) else { throw .badItemPoints(text) }
+        return points
     }
 
     /// The longest label a question may have: it heads a CSV column and sits in a grade box.
@@ -136,14 +165,26 @@ public enum GradingRules {
 
     /// A note's font size inside `noteSizes`.
     public static func noteSize(_ size: Double) throws(GradingError) -> Double {
-        guard noteSizes.contains(size) else { throw .badNoteSize(size) }
+        guard noteSizes.contains(size) else { throw .badNoteSize(format(size)) }
         return size
+    }
+
+    /// A note's font size typed as text ("11").
+    public static func noteSize(_ text: String) throws(GradingError) -> Double {
+        guard let size = DecimalNumber.parse(text) else { throw .badNoteSize(text) }
+        return try noteSize(size)
     }
 
     /// A pen width inside `inkWidths`.
     public static func inkWidth(_ width: Double) throws(GradingError) -> Double {
-        guard inkWidths.contains(width) else { throw .badInkWidth(width) }
+        guard inkWidths.contains(width) else { throw .badInkWidth(format(width)) }
         return width
+    }
+
+    /// A pen width typed as text ("1.5").
+    public static func inkWidth(_ text: String) throws(GradingError) -> Double {
+        guard let width = DecimalNumber.parse(text) else { throw .badInkWidth(text) }
+        return try inkWidth(width)
     }
 
     /// A page number inside the booklet.

@@ -28,13 +28,13 @@ public struct PagePosition: Hashable, Sendable {
         y = .points(point.y)
     }
 
-    /// Parses "430,60" (points), "70%,8%" (percentages) or a mix; nil when a part is not a finite
-    /// number.
+    /// Parses "430,60" (points), "70%,8%" (percentages) or a mix; nil when a part is not a plain
+    /// decimal number (`DecimalNumber`).
     public init?(_ text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         func coordinate(_ part: String) -> Coordinate? {
             let percent = part.hasSuffix("%")
-            guard let value = Double(percent ? String(part.dropLast()) : part), value.isFinite else { return nil }
+            guard let value = DecimalNumber.parse(percent ? part.dropLast() : Substring(part)) else { return nil }
             return percent ? .fraction(value / 100) : .points(value)
         }
         guard parts.count == 2, let x = coordinate(parts[0]), let y = coordinate(parts[1]) else { return nil }

@@ -9,15 +9,12 @@ public struct Points: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Wraps an amount in quarter points.
     public init(quarters: Int) { self.quarters = quarters }
 
-    /// Parses a decimal with a point as separator ("3", "3.5", "0.25"); nil when it is not a
-    /// number or not a whole number of quarters.
+    /// Parses a decimal with a point as separator ("3", "3.5", "0.25", "+0.5"); nil when it is not
+    /// a plain decimal number (`DecimalNumber`) or not a whole number of quarters.
     public init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
-              let value = Double(trimmed), value.isFinite
-        else { return nil }
+        guard let value = DecimalNumber.parse(text) else { return nil }
         let quarters = value * 4
-        guard quarters == quarters.rounded(), abs(quarters) < 1e12 else { return nil }
+        guard quarters == quarters.rounded() else { return nil }
         self.quarters = Int(quarters)
     }
 

@@ -19,12 +19,22 @@ public enum AtomicFile {
     }
 
     /// A fresh temporary path next to `path`: hidden, `.NAME.<pid>.<uuid>.partial`, so a later
-    /// run can tell the leftovers of a killed process (`removeAbandoned`).
+    /// run can tell the leftovers of a killed process (`removeAbandoned`). NAME is cut (whole
+    /// characters) so the whole name stays within the 255 bytes a file system allows: a final
+    /// name that fits must never fail for its temporary one.
     public static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).partial").path
+        let suffix = ".\(getpid()).\(UUID().uuidString).partial"
+        var total = 1 + suffix.utf8.count
+        let name = String(url.lastPathComponent.prefix { character in
+            total += character.utf8.count
+            return total <= maxNameBytes
+        })
+        return url.deletingLastPathComponent().appendingPathComponent("." + name + suffix).path
     }
+
+    /// The longest file name, in bytes, that Linux file systems (ext4, btrfs, xfs, tmpfs) allow.
+    public static let maxNameBytes = 255
 
     /// Removes the temporary files in `folder` left by processes that no longer run (killed in
     /// the middle of a write); those of running processes are left alone.

@@ -32,7 +32,7 @@ import Yams
 ///     kind: numeric          # a scored number written in digit columns
 ///     direction: down        # a row's choices run down (default for student-id and numeric)
 ///     row_labels: [Q46]      # the sheet's own question labels (optional)
-///     blank_page: 1          # the blank sheet's page (default: the block's page, or 1)
+///     blank_page: 1          # the blank sheet's page (default: the block's page)
 /// ```
 enum BubbleBlockYAML {
     /// A parsed entry: the block, and for a blank-sheet block its outline and blank page, still to be found.

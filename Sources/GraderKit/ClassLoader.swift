@@ -15,10 +15,22 @@ public enum ClassLoader {
         catch { throw .roster(error) }
         let files = try rosterOrder(ScanPaths.expand(paths), roster)
 
+        // Every problem is collected and listed at once (a roster row, a damaged file, a booklet
+        // without pages, a duplicate name): one run shows everything to fix.
+        var problems: [ClassLoadError] = []
+        if let roster {
+            let given = Set(files.map { ($0 as NSString).lastPathComponent.precomposedStringWithCanonicalMapping })
+            problems += roster.entries.filter { !given.contains($0.fileName.precomposedStringWithCanonicalMapping) }
+                .map { .rosterFileMissing(line: $0.line, fileName: $0.fileName, rosterPath: roster.path) }
+        }
         var submissions: [Submission] = [], pageSizes: [[PageSize]] = [], failures: [PDFError] = [], used: [String?] = []
         for (index, file) in files.enumerated() {
             defer { progress(index + 1, files.count) }
-            let student = try student(forFile: file, roster: roster)
+            let student: Student
+            do throws(ClassLoadError) { student = try self.student(forFile: file, roster: roster) } catch {
+                problems.append(error)
+                continue
+            }
             do {
                 let (document, needed) = try open(file, password: password)
                 let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
@@ -30,13 +42,14 @@ public enum ClassLoader {
                 failures.append(error)
             }
         }
-        guard failures.isEmpty else { throw .unreadableScans(failures) }
-        do {
-            let classSet = try ClassSet.validate(submissions)
-            return LoadedClass(classSet: classSet, scanPaths: files, pageSizes: pageSizes, password: password, scanPasswords: used)
-        } catch {
-            throw .classSet(error)
+        if !failures.isEmpty { problems.append(.unreadableScans(failures)) }
+        let classSet: ClassSet
+        do throws(ClassSetError) { classSet = try ClassSet.validate(submissions) } catch {
+            if !(error == .noSubmissions && !problems.isEmpty) { problems.append(.classSet(error)) }
+            throw problems.count == 1 ? problems[0] : .several(problems)
         }
+        guard problems.isEmpty else { throw problems.count == 1 ? problems[0] : .several(problems) }
+        return LoadedClass(classSet: classSet, scanPaths: files, pageSizes: pageSizes, password: password, scanPasswords: used)
     }
 
     /// Opens `file` without a password when it needs none (an open scan, or one with only an owner

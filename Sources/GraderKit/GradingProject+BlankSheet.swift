@@ -22,9 +22,17 @@ extension GradingProject {
         var renders: [String: GrayImage] = [:]
         for entry in rubric.entries {
             guard let outline = entry.outline else { blocks.append(entry.block); continue }
-            let page = entry.blankPage ?? (document.pageCount == 1 ? 1 : entry.block.page)
+            // The block is found on the blank's page of the same number unless blank_page: says
+            // otherwise: a block on a page the blank lacks is refused, never looked for on page 1
+            // (a mistyped page: would leave every row of every student uncertain).
+            let page = entry.blankPage ?? entry.block.page
             guard page >= 1, page <= document.pageCount else {
-                throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': the blank sheet has \(document.pageCount) pages, no page \(page); give blank_page:.")
+                let pages = document.pageCount == 1 ? "1 page" : "\(document.pageCount) pages"
+                let blank = (blankPath as NSString).lastPathComponent
+                throw RubricError.refused(path: path, line: entry.line, detail: entry.blankPage == nil
+                    ? "bubble block '\(entry.block.id)' is on page \(page), but the blank sheet '\(blank)' has \(pages), no page \(page): "
+                        + "correct page:, or add blank_page: with the blank's page that shows this block."
+                    : "bubble block '\(entry.block.id)': blank_page: \(page), but the blank sheet '\(blank)' has \(pages).")
             }
             let ppp = TemplateFinder.pixelsPerPoint(for: outline)
             let key = "\(page)@\(ppp)"

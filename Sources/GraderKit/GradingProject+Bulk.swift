@@ -16,6 +16,7 @@ extension GradingProject {
     /// only when whole; the report lists every page that needs a look.
     public static func createFromBulk(_ folder: String, scans: [String], rosterPath: String? = nil, rubricPath: String? = nil,
                                       grader: Grader, progress: (Int, Int) -> Void = { _, _ in }) throws -> (GradingProject, BulkReport) {
+        try ProjectName.check(folder)
         let files = try ScanPaths.expand(scans)
         let pages = try BulkScanReader.read(files, progress: progress)
         guard let first = BulkSort.majorityExam(of: pages) else { throw BulkError.noCodes(files: files) }
@@ -107,6 +108,7 @@ extension GradingProject {
     /// rest; copies they complete become students.
     public func addScans(_ scans: [String], progress: (Int, Int) -> Void = { _, _ in }) throws -> BulkReport {
         let state = try bulkState()
+        try ProjectName.check(folder)
         let files = try ScanPaths.expand(scans)
         let pages = try BulkScanReader.read(files, firstScan: state.scans.count, progress: progress)
         let imported = try importBulkScans(files, after: state.scans)

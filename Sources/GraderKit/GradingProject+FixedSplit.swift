@@ -15,6 +15,7 @@ extension GradingProject {
     public static func createFromFixedSplit(_ folder: String, scans: [String], pagesPerStudent: Int, rosterPath: String? = nil,
                                             rubricPath: String? = nil, grader: Grader,
                                             progress: (Int, Int) -> Void = { _, _ in }) throws -> (GradingProject, BulkReport) {
+        try ProjectName.check(folder)
         guard pagesPerStudent >= 1 else { throw BulkError.splitMismatch("--pages-per-student \(pagesPerStudent): give at least 1.") }
         let files = try ScanPaths.expand(scans)
         var refs: [ScanPageRef] = [], thumbnails: [GrayImage] = []

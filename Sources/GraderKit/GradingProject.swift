@@ -46,6 +46,7 @@ public struct GradingProject: Sendable {
                               rubricPath: String? = nil, masterPath: String? = nil, grader: Grader,
                               progress: (Int, Int) -> Void = { _, _ in },
                               aligning: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> GradingProject {
+        try ProjectName.check(folder)
         let loaded = try ClassLoader.load(scans, rosterPath: rosterPath, password: password, progress: progress)
         // A rubric measured on the school's blank sheet: that blank is the page everything is aligned to.
         let masterPath = masterPath ?? rubricPath.flatMap { path in
@@ -101,7 +102,8 @@ public struct GradingProject: Sendable {
 
     /// Opens an existing project as `grader`.
     public static func open(_ folder: String, as grader: Grader) throws(StoreError) -> GradingProject {
-        GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader))
+        StagingFolder.removeAbandoned(beside: folder)
+        return GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader))
     }
 
     /// The absolute path of a stored scan.
@@ -135,6 +137,7 @@ public struct GradingProject: Sendable {
             throw ProjectError.pageCountMismatch(path: scan, found: document.pageCount, expected: book.pagesPerStudent)
         }
         let student = Student(name: name ?? ScanPaths.studentName(forFile: scan), rosterID: rosterID, email: email)
+        guard !student.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ProjectError.blankStudentName }
         guard book.student(exactlyNamed: student.name) == nil else { throw ProjectError.studentExists(name: student.name) }
         if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
             throw ProjectError.rosterIDTaken(id: id, student: owner.student.name)

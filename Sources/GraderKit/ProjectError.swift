@@ -18,6 +18,10 @@ public enum ProjectError: Error, Equatable, Sendable {
     case cancelled
     /// Another student already has the roster id given.
     case rosterIDTaken(id: String, student: String)
+    /// A student name that is empty or only spaces.
+    case blankStudentName
+    /// A project name that is blank, or too long for a folder name (in bytes).
+    case badProjectName(String, bytes: Int)
 }
 
 extension ProjectError: LocalizedError {
@@ -41,6 +45,13 @@ extension ProjectError: LocalizedError {
             return "The project already has a student '\(name)': give the new one another name with --name."
         case .cancelled:
             return "Stopped before the end: nothing more was recorded (files already written are complete)."
+        case .blankStudentName:
+            return "The student's name is empty: give their name with --name (e.g. --name \"Kim, Lee\")."
+        case .badProjectName(let name, let bytes) where bytes == 0:
+            return "The project name '\(name)' is empty: give a name such as exam (the folder exam.ezgrader is created)."
+        case .badProjectName(let name, let bytes):
+            return "The project name '\(name.prefix(30))…' is \(bytes) bytes long: a folder name holds at most "
+                + "\(ProjectName.maxBytes) bytes (é takes 2, 李 takes 3): give a shorter name."
         }
     }
 }

@@ -12,12 +12,25 @@ enum StagingFolder {
 
     /// Removes the staging folders for `folder` whose process no longer runs.
     static func removeAbandoned(for folder: String) {
-        let url = URL(fileURLWithPath: folder)
-        let parent = url.deletingLastPathComponent().path, prefix = ".\(url.lastPathComponent)."
+        removeAbandoned(in: URL(fileURLWithPath: folder).deletingLastPathComponent().path, ownToo: true) { $0 == URL(fileURLWithPath: folder).lastPathComponent[...] }
+    }
+
+    /// Removes the staging folders of every project beside `folder` whose process no longer runs
+    /// (a killed `new` leaves up to the whole class's scans): called whenever a project is opened
+    /// or created, not only at the next `new` of the same name.
+    static func removeAbandoned(beside folder: String) {
+        removeAbandoned(in: URL(fileURLWithPath: folder).deletingLastPathComponent().path, ownToo: false) { $0.hasSuffix(".ezgrader") }
+    }
+
+    /// Removes `.NAME.<pid>.partial` folders in `parent` whose NAME passes `matches` and whose
+    /// process no longer runs (or, with `ownToo`, is this one).
+    private static func removeAbandoned(in parent: String, ownToo: Bool, where matches: (Substring) -> Bool) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
-            guard let pid = Int32(name.dropFirst(prefix.count).dropLast(".partial".count)) else { continue }
-            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+        where name.hasPrefix(".") && name.hasSuffix(".partial") {
+            let inner = name.dropFirst().dropLast(".partial".count)
+            guard let dot = inner.lastIndex(of: "."), let pid = Int32(inner[inner.index(after: dot)...]),
+                  matches(inner[..<dot]) else { continue }
+            if (ownToo && pid == getpid()) || (pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) {
                 try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
             }
         }
@@ -28,6 +41,7 @@ enum StagingFolder {
     static func build(_ folder: String, _ body: (String) throws -> Void) throws {
         let staging = path(for: folder)
         removeAbandoned(for: folder)
+        removeAbandoned(beside: folder)
         do {
             try body(staging)
             guard rename(staging, folder) == 0 else {

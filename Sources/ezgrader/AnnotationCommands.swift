@@ -20,16 +20,16 @@ struct NoteCommand: ParsableCommand {
         @Option(help: "Student name or roster id.") var student: String
         @Option(help: "Page number.") var page: Int
         @Option(help: "Top-left corner: x,y in points or x%,y%.") var at: String
-        @Option(help: "Font size in points.") var size: Double = 11
+        @Option(help: "Font size in points.") var size: String = "11"
         @Option(help: "Colour: #RRGGBB or red, black, blue, green, orange.") var color: String = "red"
         @Argument(help: "The note's text.") var text: String
 
         func run() throws {
             let color = try parseColor(self.color)
             try reportingErrors {
+                let (at, size) = (try parsePosition(at, option: "--at"), try value(of: "--size") { try GradingRules.noteSize(self.size) })
                 let project = try options.open()
-                let id = try project.addNote(student: try project.student(named: student), page: page, at: try parsePosition(at),
-                                             text: text, fontSize: size, color: color)
+                let id = try project.addNote(student: try project.student(named: student), page: page, at: at, text: text, fontSize: size, color: color)
                 if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added note \(id.rawValue) on \(student) page \(page).") }
             }
         }
@@ -86,7 +86,7 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let (dx, dy) = try GradingRules.offset(by)
+                let (dx, dy) = try value(of: "--by") { try GradingRules.offset(by) }
                 try options.open().moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
                 if options.json { try printJSON(["moved": id]) } else { print("Moved annotation \(id) by \(by).") }
             }
@@ -122,13 +122,14 @@ struct InkCommand: ParsableCommand {
     @OptionGroup var options: ProjectOptions
     @Option(help: "Student name or roster id.") var student: String
     @Option(help: "Page number.") var page: Int
-    @Option(help: "Pen width in points.") var width: Double = 1.5
+    @Option(help: "Pen width in points.") var width: String = "1.5"
     @Option(help: "Colour: #RRGGBB or red, black, blue, green, orange.") var color: String = "red"
     @Argument(help: "The path: \"x,y x,y …\".") var points: String
 
     func run() throws {
         let color = try parseColor(self.color)
         try reportingErrors {
+            let width = try value(of: "--width") { try GradingRules.inkWidth(self.width) }
             let project = try options.open()
             let id = try project.addInk(student: try project.student(named: student), page: page, points: try parsePath(points),
                                         color: color, width: width)
@@ -150,7 +151,7 @@ struct EraseCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at))
+            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at, option: "--at"))
             if options.json { try printJSON(["erased": erased.map(\.rawValue)]) } else {
                 print("Erased \(count(erased.count, "ink stroke")): \(erased.map { String($0.rawValue) }.joined(separator: ", ")).")
             }

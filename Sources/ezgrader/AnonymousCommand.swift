@@ -23,25 +23,13 @@ struct AnonymousCommand: ParsableCommand {
 
     func validate() throws {
         guard ["on", "off"].contains(setting) else { throw ValidationError("Say on or off, not '\(setting)'.") }
-        _ = try regions()
-    }
-
-    /// The --name-region values given, in points.
-    private func regions() throws -> [NameRegion] {
-        try nameRegion.map { text throws in
-            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-            let page = parts.count == 2 ? Int(parts[0].trimmingCharacters(in: .whitespaces)) : 1
-            let values = (parts.last ?? "").split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard let page, page > 0, values.count == 4, values.allSatisfy(\.isFinite) else {
-                throw ValidationError("--name-region takes [page:]x,y,width,height in points, such as 40,60,300,40 or 2:40,60,300,40; not '\(text)'.")
-            }
-            return NameRegion(page: page, rect: PageRect(origin: PagePoint(x: values[0], y: values[1]), width: values[2], height: values[3]))
-        }
     }
 
     func run() throws {
-        let regions = try regions()
         try reportingErrors {
+            let regions = try nameRegion.map { text in
+                try value(of: "--name-region") { try GradingRules.nameRegion(text) }
+            }
             let project = try options.open()
             try project.setAnonymous(setting == "on", nameRegions: regions)
             let pages = Array(Set(regions.map(\.page))).sorted().map(String.init).joined(separator: ", ")

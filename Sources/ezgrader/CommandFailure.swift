@@ -23,7 +23,7 @@ enum ExitStatus {
 
 /// Prints `error`'s message on stderr as `error: …` and returns the exit code to end with.
 func report(_ error: any Error, exit status: ExitCode) -> ExitCode {
-    let message = PlainErrorText.describe(error)
+    let message = isatty(2) == 1 ? TerminalText.escaped(PlainErrorText.describe(error)) : PlainErrorText.describe(error)
     // On a terminal, clear a progress line first so the message starts on a clean line.
     let clear = isatty(2) == 1 ? "\r\u{1B}[K" : ""
     writeStandardError("\(clear)error: \(message)\n")

@@ -23,7 +23,7 @@ struct ExportCommand: ParsableCommand {
                   ezgrader export csv exam.ezgrader --layout canvas --assignment "Midterm" -o canvas.csv
                 """)
         @OptionGroup var options: ProjectOptions
-        @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output).") var output: String?
+        @Option(name: [.short, .customLong("output")], help: "Where to write (default, or -: standard output).") var output: String?
         @Option(help: "questions, students, canvas, moodle, brightspace, blackboard, responses or rubric.") var layout: String = "questions"
         @Option(help: "The grade item's name for the LMS layouts (canvas, moodle, brightspace, blackboard).") var assignment: String = "Exam"
         @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
@@ -43,14 +43,10 @@ struct ExportCommand: ParsableCommand {
             }
             // Notices go to stderr: stdout stays the CSV, fit to pipe into a file.
             let notices = table.notices.map { "Note: \($0)\n" }.joined()
-            guard let output else {
-                do { try writeStandardOutput(table.text) } catch { throw report(error, exit: ExitStatus.writeFailed) }
-                FileHandle.standardError.write(Data(notices.utf8))
-                return
-            }
-            do { try ScoreTables.write(table.text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
-            print("Wrote \(output).")
-            FileHandle.standardError.write(Data(notices.utf8))
+            do {
+                if let file = try writeText(table.text, to: output) { print("Wrote \(file).") }
+            } catch { throw report(error, exit: ExitStatus.writeFailed) }
+            writeStandardError(notices)
         }
     }
 }

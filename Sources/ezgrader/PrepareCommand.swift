@@ -29,10 +29,8 @@ struct PrepareCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let at = try codeAt.map { text -> PagePoint in
-                let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard parts.count == 2, let x = parts[0], let y = parts[1] else { throw GradingError.badPosition(text) }
-                return PagePoint(x: x, y: y)
+            let at = try codeAt.map { text in
+                try value(of: "--code-at") { try GradingRules.point(text) }
             }
             let prepared = try ExamPreparation.prepare(exam: exam, copies: copies, rosterPath: roster, codeAt: at,
                                                        examID: examID, to: output)

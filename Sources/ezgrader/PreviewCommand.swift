@@ -16,12 +16,12 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "Student name or roster id (default: the first student).") var student: String?
     @Option(help: "Page number.") var page: Int = 1
     @Option(name: [.short, .customLong("output")], help: "The PNG to write.") var output: String
-    @Option(help: "Resolution in dots per inch.") var dpi: Double = 100
+    @Option(help: "Resolution in dots per inch.") var dpi: String = "100"
     @Flag(help: "Draw a coordinate grid in points.") var grid = false
 
     func run() throws {
         try reportingErrors {
-            let dpi = try GradingRules.resolution(dpi)
+            let dpi = try value(of: "--dpi") { try GradingRules.resolution(self.dpi) }
             let project = try options.open()
             let name = try project.writePreview(student: try student.map { try project.student(named: $0) }, page: page, dpi: dpi,
                                                 grid: grid, to: output)

@@ -61,8 +61,9 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let spec = QuestionSpec(page: page, position: try parsePosition(at), size: try size.map(GradingRules.boxSize) ?? .standard,
-                                        maxPoints: try GradingRules.maximum(max), label: label)
+                let size = try self.size.map { text in try value(of: "--size") { try GradingRules.boxSize(text) } }
+                let spec = QuestionSpec(page: page, position: try parsePosition(at, option: "--at"), size: size ?? .standard,
+                                        maxPoints: try value(of: "--max") { try GradingRules.maximum(max) }, label: label)
                 let question = try project.addQuestion(spec, measuredOn: try student.map { try project.student(named: $0) })
                 let book = try project.directory()
                 let line = Line(question, on: book.referencePageSize(page: page))
@@ -139,8 +140,8 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let move: QuestionMove = try to.map { .to(try parsePosition($0)) }
-                    ?? { let (dx, dy) = try GradingRules.offset(by ?? ""); return .by(dx: dx, dy: dy) }()
+                let move: QuestionMove = try to.map { .to(try parsePosition($0, option: "--to")) }
+                    ?? { let (dx, dy) = try value(of: "--by") { try GradingRules.offset(by ?? "") }; return .by(dx: dx, dy: dy) }()
                 let moved = try project.moveQuestion(try project.question(named: question).question.id, move)
                 let line = Line(moved, on: try project.directory().referencePageSize(page: moved.question.page))
                 if options.json { try printJSON(line) } else {

@@ -1,11 +1,9 @@
 import ArgumentParser
 import GraderKit
 
-/// Points typed for a rubric item or an adjustment: "-1", "2.5", "+0.5".
-private func parsePoints(_ text: String) throws -> Points {
-    let unsigned = text.hasPrefix("+") ? String(text.dropFirst()) : text
-    guard let points = Points(unsigned) else { throw ValidationError("Points '\(text)' must be a number in steps of 0.25, e.g. -1 or 2.5.") }
-    return points
+/// Points typed for `option` (a rubric item's or an adjustment): "-1", "2.5", "+0.5".
+private func parsePoints(_ text: String, option: String) throws -> Points {
+    try value(of: option) { try GradingRules.itemPoints(text) }
 }
 
 struct RubricCommand: ParsableCommand {
@@ -26,7 +24,7 @@ struct RubricCommand: ParsableCommand {
             discussion: "Example:\n  ezgrader rubric add exam.ezgrader Q2 --points -1 \"Sign error\"")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The question (label or p<page>q<n>).") var question: String
-        @Option(parsing: .unconditional, help: "Points, negative for a deduction.", transform: parsePoints) var points: Points
+        @Option(parsing: .unconditional, help: "Points, negative for a deduction.") var points: String
         @Option(help: "A group in which at most one item may be applied.") var group: String?
         @Option(help: "A longer explanation.") var explanation: String?
         @Argument(help: "The item's short text.") var text: String
@@ -35,7 +33,7 @@ struct RubricCommand: ParsableCommand {
             try reportingErrors {
                 let project = try options.open()
                 let item = try project.addRubricItem(question: try project.question(named: question).question.id, text: text,
-                                                     explanation: explanation, points: points, group: group)
+                                                     explanation: explanation, points: try parsePoints(points, option: "--points"), group: group)
                 if options.json { try printJSON(["question": question, "item": "\(item.number)", "label": item.label]) } else {
                     print("Added item \(item.number) to \(question): \(item.label)")
                 }
@@ -81,7 +79,7 @@ struct RubricCommand: ParsableCommand {
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The question.") var question: String
         @Argument(help: "The item's number.") var number: Int
-        @Option(parsing: .unconditional, help: "New points.", transform: parsePoints) var points: Points?
+        @Option(parsing: .unconditional, help: "New points.") var points: String?
         @Option(help: "New short text.") var text: String?
         @Option(help: "New explanation.") var explanation: String?
 
@@ -93,7 +91,8 @@ struct RubricCommand: ParsableCommand {
             try reportingErrors {
                 let project = try options.open()
                 let item = try project.editRubricItem(question: try project.question(named: question).question.id, number: number,
-                                                      text: text, explanation: explanation, points: points)
+                                                      text: text, explanation: explanation,
+                                                      points: try points.map { text in try parsePoints(text, option: "--points") })
                 if options.json { try printJSON(["question": question, "item": "\(item.number)", "label": item.label]) } else {
                     print("Item \(item.number) of \(question) is now \(item.label); the students who have it are re-scored.")
                 }
@@ -148,14 +147,15 @@ struct RubricCommand: ParsableCommand {
         @Option(help: "Student name or roster id.") var student: String
         @Option(help: "The question.") var question: String
         @Flag(help: "Remove the items instead.") var remove = false
-        @Option(parsing: .unconditional, help: "Points added to the items' total (e.g. -0.5).", transform: parsePoints) var adjust: Points?
+        @Option(parsing: .unconditional, help: "Points added to the items' total (e.g. -0.5).") var adjust: String?
         @Argument(help: "Item numbers.") var items: [Int] = []
 
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
                 let score = try project.applyRubricItems(student: try project.student(named: student), question: try project.question(named: question).question.id,
-                                                         add: remove ? [] : items, remove: remove ? items : [], adjustment: adjust)
+                                                         add: remove ? [] : items, remove: remove ? items : [],
+                                                         adjustment: try adjust.map { text in try parsePoints(text, option: "--adjust") })
                 if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
                     print("\(student): \(question) = \(score) (from the rubric)")
                 }
@@ -168,13 +168,13 @@ struct RubricCommand: ParsableCommand {
             abstract: "Write the questions and their rubric items as rubric YAML, for the next exam of the same layout.",
             discussion: "Example:\n  ezgrader rubric export exam.ezgrader -o rubric.yaml\n  ezgrader new next-term scans/ --rubric rubric.yaml")
         @OptionGroup var options: ProjectOptions
-        @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
+        @Option(name: [.short, .customLong("output")], help: "The file to write (default, or -: standard output).") var output: String?
 
         func run() throws {
             let text = try reportingErrors { try Rubric.yaml(of: try options.open().gradeBook()) }
-            guard let output else { return print(text, terminator: "") }
-            do { try ScoreTables.write(text, to: output) } catch { throw report(error, exit: ExitStatus.writeFailed) }
-            print("Wrote \(output).")
+            do {
+                if let file = try writeText(text, to: output) { print("Wrote \(file).") }
+            } catch { throw report(error, exit: ExitStatus.writeFailed) }
         }
     }
 }

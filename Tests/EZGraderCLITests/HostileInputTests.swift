@@ -49,13 +49,13 @@ import TestSupport
         for at in ["inf,10", "1e309,10", "nan,10", "10,-inf", "50%,nan%"] {
             let result = try run(folder, "question", "add", "exam", "--page", "1", "--at", at, "--max", "2")
             #expect(result.status == 1, "--at \(at)")
-            #expect(result.error == "error: Position '\(at)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%).\n")
+            #expect(result.error == "error: --at: Position '\(at)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%).\n")
         }
         #expect(try run(folder, "note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "hi").status == 0)
         for by in ["inf,0", "0,1e309", "nan,nan"] {
             let result = try run(folder, "note", "move", "exam", "1", "--by", by)
             #expect(result.status == 1, "--by \(by)")
-            #expect(result.error == "error: Shift '\(by)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20).\n")
+            #expect(result.error == "error: --by: Shift '\(by)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20).\n")
         }
         let moved = try run(folder, "note", "move", "exam", "1", "--by", "-5,-5")
         #expect(moved.output == "Moved annotation 1 by -5,-5.\n", "a negative shift is a value, not an option: \(moved.error)")
@@ -77,15 +77,15 @@ import TestSupport
             (["question", "add", "exam", "--page", "1", "--at", "10,10", "--max", "2", "--label", String(repeating: "x", count: 100_000)],
              "Label 'xxxxxxxxxxxxxxxxxxxx…' is 100000 characters long: give at most 40 (e.g. Q3 or 2b)."),
             (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "--size", "0", "hi"],
-             "Font size 0 is not usable: give 4 to 72 points (11 is the default)."),
+             "--size: Font size 0 is not usable: give 4 to 72 points (11 is the default)."),
             (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", "--size", "100000", "hi"],
-             "Font size 100000 is not usable: give 4 to 72 points (11 is the default)."),
+             "--size: Font size 100000 is not usable: give 4 to 72 points (11 is the default)."),
             (["note", "add", "exam", "--student", "Anna", "--page", "1", "--at", "10,10", " \n "],
              "The note's text is empty: type what the student should read."),
             (["ink", "exam", "--student", "Anna", "--page", "1", "--width=-1", "10,10 20,20"],
-             "Pen width -1 is not usable: give 0.1 to 50 points (1.5 is the default)."),
+             "--width: Pen width -1 is not usable: give 0.1 to 50 points (1.5 is the default)."),
             (["ink", "exam", "--student", "Anna", "--page", "1", "--width", "1e9", "10,10 20,20"],
-             "Pen width 1000000000 is not usable: give 0.1 to 50 points (1.5 is the default)."),
+             "--width: Pen width 1e9 is not usable: give 0.1 to 50 points (1.5 is the default)."),
         ]
         for (arguments, message) in refusals {
             let result = try runCommand(ezgrader, arguments, in: folder.path)
@@ -115,8 +115,8 @@ import TestSupport
         #expect(noBlocks.error == "error: The project has no bubble blocks to read: import a rubric with a bubbles: section first (ezgrader question import).\n")
         try Data("not a database, but not empty either".utf8).write(to: URL(fileURLWithPath: folder.file("exam.ezgrader/project.sqlite")))
         let damaged = try run(folder, "status", "exam")
-        #expect(damaged.error == "error: The project database in 'exam.ezgrader' could not be used: project.sqlite is damaged or is not a "
-            + "project database; restore it from a backup. Nothing was changed.\n")
+        #expect(damaged.error == "error: 'exam.ezgrader' is not an ezgrader project: its project.sqlite is not a database (damaged, or "
+            + "another file saved under that name). Restore the folder from a backup; nothing was changed.\n")
         for result in [inTheWay, noBlocks, damaged] {
             #expect(!result.error.contains("NSCocoaErrorDomain") && !result.error.contains("SQLite error") && !result.error.contains("PRAGMA"))
         }

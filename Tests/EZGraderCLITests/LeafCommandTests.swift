@@ -120,7 +120,7 @@ import TestSupport
         let refused = try run(folder, "anonymous", "exam", "on", "--name-region", "3:0,0,100,100")
         #expect(refused.status == 1 && refused.error.contains("3"), "\(refused.error)")
         #expect(try run(folder, "anonymous", "exam", "on", "--name-region", "x:0,0,100,100").error.contains(
-            "--name-region takes [page:]x,y,width,height in points, such as 40,60,300,40 or 2:40,60,300,40; not 'x:0,0,100,100'."))
+            "--name-region: Region 'x:0,0,100,100' is not understood: give x,y,width,height in points"))
     }
 
     @Test func exportPDFWritesEachStudentAndTheClassInGradingOrder() throws {

@@ -16,6 +16,31 @@ import TestSupport
         try runCommand(ezgrader, arguments, in: folder.path)
     }
 
+    /// Issue 26: a block on a page the one-page blank does not have was looked for on its page 1
+    /// and every row of every student came out uncertain; it is refused, naming block and page.
+    @Test func aBlockOnAPageTheBlankLacksIsRefused() throws {
+        let folder = TemporaryFolder()
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SamplePDFs/school-sheet").path
+        try FileManager.default.copyItem(atPath: "\(samples)/blank.pdf", toPath: folder.file("blank.pdf"))
+        try qpdf("--empty", "--pages", "\(samples)/scans/Anna Schmidt.pdf", "\(samples)/scans/Anna Schmidt.pdf", "--", folder.file("Anna.pdf"))
+        let rubric = try String(contentsOfFile: "\(samples)/rubric.yaml", encoding: .utf8)
+        let lines = rubric.components(separatedBy: "\n")
+        let mc1 = lines.firstIndex { $0.contains("id: mc1") }!
+        var moved = lines
+        moved[mc1 + 1] = "    page: 2"
+        try moved.joined(separator: "\n").write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let result = try run(folder, "new", "exam", "Anna.pdf", "--rubric", "rubric.yaml")
+        #expect(result.status == 1)
+        #expect(result.error == "error: Rubric 'rubric.yaml' line \(mc1 + 1): bubble block 'mc1' is on page 2, but the blank sheet 'blank.pdf' "
+            + "has 1 page, no page 2: correct page:, or add blank_page: with the blank's page that shows this block. Nothing was added.\n")
+        #expect(!folder.fileNames.contains("exam.ezgrader"))
+        moved.insert("    blank_page: 1", at: mc1 + 2)
+        try moved.joined(separator: "\n").write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let explicit = try run(folder, "new", "exam", "Anna.pdf", "--rubric", "rubric.yaml")
+        #expect(explicit.status == 0, "blank_page: says the blank's page 1 shows it: \(explicit.error)")
+    }
+
     @Test func scansAreReadAgainstTheBlankAndTheirPlacementShown() throws {
         let folder = TemporaryFolder()
         try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: folder.file("blank.pdf")))

@@ -11,6 +11,18 @@ import Testing
         #expect(SafeFileName.make("tab\there") == "tab_here")
     }
 
+    /// Issue 26: Windows device names, a leading dash or dot, and names long in bytes.
+    @Test func namesThatWouldMisbehaveBecomeOrdinaryFiles() {
+        for (name, file) in [("CON", "CON_"), ("con", "con_"), ("Nul.txt", "Nul_.txt"), ("AUX", "AUX_"), ("prn", "prn_"),
+                             ("COM1", "COM1_"), ("lpt9.x", "lpt9_.x"), ("COM10", "COM10"), ("Connor", "Connor"),
+                             ("-rf", "_-rf"), (".hidden", "_.hidden"), ("..pdf", "_..pdf"), ("Anna", "Anna")] {
+            #expect(SafeFileName.make(name) == file, "\(name)")
+        }
+        let long = SafeFileName.make(String(repeating: "李", count: 100))
+        #expect(long == String(repeating: "李", count: 49), "cut by bytes at a whole character: \(long.utf8.count) bytes")
+        #expect(SafeFileName.make(String(repeating: "a", count: 300)).utf8.count == SafeFileName.maxBytes - 1)
+    }
+
     @Test func namesThatDifferOnlyInCaseGetDistinctFiles() {
         #expect(SafeFileName.distinct(["Anna Lee", "anna lee", "ANNA LEE", "Ben"]) == ["Anna Lee", "anna lee (2)", "ANNA LEE (3)", "Ben"])
     }

@@ -45,6 +45,10 @@ import TestSupport
         let roster = folder.file("roster.csv")
         try "\u{FEFF}File,Name,ID,Email\nscan-002.pdf,\"O'Brien, Pat\",S2,pat@example.edu\nscan-001.pdf,Anna,S1,\nabsent.pdf,Nobody,S9,\n"
             .write(toFile: roster, atomically: true, encoding: .utf8)
+        #expect(loadError(files, roster: roster) == "Row 4 of roster '\(roster)' names 'absent.pdf', which is not among the scans: "
+            + "add that scan, or delete the row if the student has no booklet.", "issue 26: a row without its scan is not skipped silently")
+        try "\u{FEFF}File,Name,ID,Email\nscan-002.pdf,\"O'Brien, Pat\",S2,pat@example.edu\nscan-001.pdf,Anna,S1,\n"
+            .write(toFile: roster, atomically: true, encoding: .utf8)
         let loaded = try ClassLoader.load(files, rosterPath: roster)
         #expect(loaded.students == [Student(name: "O'Brien, Pat", rosterID: "S2", email: "pat@example.edu"),
                                     Student(name: "Anna", rosterID: "S1")], "roster order, not file order")
