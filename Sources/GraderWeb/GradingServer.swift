@@ -67,7 +67,7 @@ public struct GradingServer: Sendable {
     func makeRouter(feed: ChangeFeed, port: BoundPort? = nil) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
-        router.add(middleware: ErrorReplies())
+        router.add(middleware: ErrorReplies(project: project))
         GradingAPI(base: project, images: PageImageCache(project: project), feed: feed).addRoutes(to: router)
         return router
     }

@@ -14,10 +14,11 @@ struct WebFixture {
     let server: GradingServer
     static let token = "test-token-0123456789"
 
-    /// `port`: the port the server is taken to listen on (its pages' `Origin` names it).
-    init(port: Int = 8080) throws {
+    /// `names`: the students' (their scans' file names); `port`: the port the server is taken to
+    /// listen on (its pages' `Origin` names it).
+    init(names: [String] = ["Anna", "Ben", "Cy"], port: Int = 8080) throws {
         folder = TemporaryFolder()
-        let scans = try TestClass.scanned(["Anna", "Ben", "Cy"], pages: 2, in: folder)
+        let scans = try TestClass.scanned(names, pages: 2, in: folder)
         project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try Grader("owner"))
         for (page, at, max, label) in [(1, "300,100", "4", "Q1"), (1, "300,400", "2", "Q2"), (2, "300,100", "3", "Q3")] {
             _ = try project.addQuestion(QuestionSpec(page: page, position: PagePosition(at)!, maxPoints: Points(max)!, label: label))
