@@ -63,12 +63,12 @@ public struct GradingServer: Sendable {
     }
 
     /// The router with every route and the access checks (also what the API tests drive); `port`
-    /// is where it listens (by default the port asked for).
-    func makeRouter(feed: ChangeFeed, port: BoundPort? = nil) -> Router<WebContext> {
+    /// is where it listens (by default the port asked for), `renders` how page renders take turns.
+    func makeRouter(feed: ChangeFeed, port: BoundPort? = nil, renders: RenderGate = RenderGate()) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
         router.add(middleware: ErrorReplies(project: project))
-        GradingAPI(base: project, images: PageImageCache(project: project), feed: feed).addRoutes(to: router)
+        GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
         return router
     }
 

@@ -26,10 +26,11 @@ struct WebFixture {
         server = GradingServer(project: project, port: port, token: Self.token)
     }
 
-    /// Runs `body` against the API in process.
-    func test(_ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against the API in process, page renders taking turns through `renders`.
+    func test(_ setup: TestingSetup = .router, renders: RenderGate = RenderGate(),
+              _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
-        let app = Application(router: server.makeRouter(feed: feed))
+        let app = Application(router: server.makeRouter(feed: feed, renders: renders))
         try await app.test(setup) { client in try await body(client) }
         feed.stop()
     }
