@@ -106,12 +106,13 @@ extension GradingProject {
     }
 
     /// Undoes this grader's latest change; nil when they have none. Refused, naming the other
-    /// grader, when someone changed the same rows afterwards.
-    public func undo() throws -> HistoryStep? { try store.undo() }
+    /// grader, when someone changed the same rows afterwards. While anonymous grading is on, the
+    /// step names students by their pseudonyms.
+    public func undo() throws -> HistoryStep? { try shown(try store.undo().map { [$0] } ?? []).first }
 
-    /// Redoes this grader's latest undone change; nil when there is none.
-    public func redo() throws -> HistoryStep? { try store.redo() }
+    /// Redoes this grader's latest undone change; nil when there is none. Named like `undo`'s.
+    public func redo() throws -> HistoryStep? { try shown(try store.redo().map { [$0] } ?? []).first }
 
-    /// The newest `limit` changes of every grader, newest first.
-    public func history(limit: Int) throws -> [HistoryStep] { try store.history(limit: limit) }
+    /// The newest `limit` changes of every grader, newest first; named like `undo`'s.
+    public func history(limit: Int) throws -> [HistoryStep] { try shown(try store.history(limit: limit)) }
 }

@@ -6,7 +6,9 @@ import Synchronization
 /// Page images for grading views: poppler renders a student's page at one of a few widths, JPEG
 /// encodes it, and the result is kept on disk inside the project (`cache/pages/`, at most
 /// `limit` bytes, the least recently used removed first), so a page is rendered once per width.
-/// A scan is checked against its digest before its first render.
+/// The cache is best effort: when it cannot be written (a full disk, a file in place of its
+/// folder), the image is still answered, only rendered again next time. A scan is checked
+/// against its digest before its first render.
 public final class PageImageCache: Sendable {
     /// The widths rendered, in pixels; a request is served at the first one at least as wide.
     public static let widths = [480, 800, 1200, 1600, 2400]
@@ -48,7 +50,7 @@ public final class PageImageCache: Sendable {
         let document = try PDFDocument(path: project.scanPath(entry))
         let upsideDown = entry.alignment(page: page)?.upsideDown == true
         let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: Self.snapped(width), covered: covered, upsideDown: upsideDown))
-        try store(jpeg, at: path)
+        store(jpeg, at: path)
         return (jpeg, false)
     }
 
@@ -70,10 +72,15 @@ public final class PageImageCache: Sendable {
         if let modified { state.withLock { $0.verified[entry.key] = modified } }
     }
 
-    /// Writes an image atomically, then removes the least recently used ones while over the limit.
-    private func store(_ jpeg: Data, at path: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(jpeg, to: path)
+    /// Writes an image atomically, then removes the least recently used ones while over the limit;
+    /// an image that cannot be written is left out (the page is rendered again when asked for).
+    private func store(_ jpeg: Data, at path: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(jpeg, to: path)
+        } catch {
+            return
+        }
         let total = state.withLock { state -> Int in
             let total = (state.bytes ?? currentSize()) + jpeg.count
             state.bytes = total

@@ -2,9 +2,9 @@ import Foundation
 
 /// Why a project's files cannot be used or created.
 public enum ProjectError: Error, Equatable, Sendable {
-    /// A scan in the project no longer has the bytes it was imported with.
+    /// A scan in the project no longer has the bytes it was imported with (an empty path: not shown).
     case scanChanged(student: String, path: String)
-    /// A scan in the project is gone.
+    /// A scan in the project is gone (an empty path: not shown).
     case scanMissing(student: String, path: String)
     /// A scan could not be copied into the project.
     case importFailed(path: String, detail: String)
@@ -28,10 +28,10 @@ extension ProjectError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .scanChanged(let student, let path):
-            return "The scan of \(student) ('\(path)') changed since it was imported (its SHA-256 differs): "
+            return "The scan of \(student)\(Self.shown(path)) changed since it was imported (its SHA-256 differs): "
                 + "put the original file back, or remove and re-add the student."
         case .scanMissing(let student, let path):
-            return "The scan of \(student) ('\(path)') is missing from the project: put it back, or remove the student."
+            return "The scan of \(student)\(Self.shown(path)) is missing from the project: put it back, or remove the student."
         case .importFailed(let path, let detail):
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
@@ -54,4 +54,7 @@ extension ProjectError: LocalizedError {
                 + "\(ProjectName.maxBytes) bytes (é takes 2, 李 takes 3): give a shorter name."
         }
     }
+
+    /// " ('path')", or nothing for a path not shown.
+    private static func shown(_ path: String) -> String { path.isEmpty ? "" : " ('\(path)')" }
 }

@@ -15,6 +15,11 @@ public struct HistoryStep: Sendable, Equatable, Encodable {
     public let undone: Bool
     /// How many rows it changed.
     public let rows: Int
+
+    /// The same step told in other words (what a grader may see of it).
+    public func described(as text: String) -> HistoryStep {
+        HistoryStep(id: id, description: text, grader: grader, at: at, undone: undone, rows: rows)
+    }
 }
 
 /// Undo and redo over the logged row changes of `HistoryTriggers`, per grader: a grader undoes

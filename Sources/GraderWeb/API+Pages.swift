@@ -13,7 +13,7 @@ extension GradingAPI {
             let width = try request.queryNumber("width") ?? 1200
             guard (1...10_000).contains(width) else { throw APIError.badRequest("A page image is 1 to 10000 pixels wide, not \(width).") }
             let student = StudentKey(try context.number("student")), page = Int(try context.number("page"))
-            let (jpeg, _) = try await render { try images.image(student: student, page: page, width: Int(width)) }
+            let (jpeg, _) = try await renders.run { try images.image(student: student, page: page, width: Int(width)) }
             return Reply.bytes(jpeg, type: "image/jpeg", maxAge: 300)
         }
 
@@ -62,13 +62,6 @@ extension GradingAPI {
             let id = AnnotationID(try context.number("id"))
             try project(context).removeAnnotation(id)
             return try Reply.json(["id": id.rawValue])
-        }
-    }
-
-    /// Runs a page render off the server's event loops (a render takes tens of milliseconds).
-    private func render<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
         }
     }
 }

@@ -4,14 +4,21 @@ import Hummingbird
 
 /// Who may talk to the server: every request must come with the secret token (the link `serve`
 /// prints, then a cookie; or `Authorization: Bearer`), name one of the server's own host names in
-/// `Host` (no DNS rebinding), and, when it changes something, come from the server's own pages
-/// (`Origin`). Every response carries a strict Content-Security-Policy.
+/// `Host` (no DNS rebinding), use a method the API has, and, when it changes something, come from
+/// the server's own pages (`Origin`: scheme, host and port) as JSON (a page of another site, even
+/// one on another port of this machine, cannot send that without asking first, which this server
+/// never grants). Every response carries a strict Content-Security-Policy.
 struct AccessGuard: RouterMiddleware {
     /// The secret token.
     let token: String
     /// The host names `Host` and `Origin` may name (the bind address, plus the loopback names);
     /// nil when bound to every interface (any name; the token still decides).
     let hostNames: Set<String>?
+    /// The port the server listens on, which `Origin` must name.
+    let port: BoundPort
+
+    /// The methods the API answers; any other is refused with 405.
+    static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
 
     static let tokenCookie = "ezgrader_token"
     static let graderCookie = "ezgrader_grader"
@@ -33,11 +40,15 @@ struct AccessGuard: RouterMiddleware {
         guard let host = request.head.authority, allows(Self.hostName(of: host)) else {
             return Reply.error(.misdirectedRequest, "This server answers only to the address `ezgrader serve` printed.")
         }
+        guard Self.methods.contains(request.method) else {
+            let allowed = Self.methods.map(\.rawValue).joined(separator: ", ")
+            var response = Reply.error(.methodNotAllowed, "\(request.method.rawValue) is not served here: this server answers \(allowed).")
+            response.headers[.allow] = allowed
+            return response
+        }
         let changes = ![.get, .head].contains(request.method)
-        if let origin = request.headers[.origin] {
-            guard let url = URL(string: origin), url.scheme == "http", let originHost = url.host, allows(originHost.lowercased()) else {
-                return Reply.error(.forbidden, "Requests from other sites are refused.")
-            }
+        if let origin = request.headers[.origin], !isOwn(origin: origin, host: host) {
+            return Reply.error(.forbidden, "Requests from other sites are refused.")
         }
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         let cookie = request.cookies[Self.tokenCookie]?.value
@@ -53,6 +64,7 @@ struct AccessGuard: RouterMiddleware {
             return response
         }
         guard let presented = bearer ?? cookie, Self.same(presented, token) else { return unauthorized(request) }
+        if changes, let refusal = Self.untypedChange(request, withToken: bearer != nil) { return refusal }
         var context = context
         context.grader = request.cookies[Self.graderCookie].flatMap { $0.value.removingPercentEncoding }.flatMap { try? Grader($0) }
         return try await next(request, context)
@@ -66,6 +78,27 @@ struct AccessGuard: RouterMiddleware {
     }
 
     private func allows(_ name: String) -> Bool { hostNames?.contains(name) ?? true }
+
+    /// True when `origin` is this server's own: `http`, one of its host names (when bound to every
+    /// interface, the name `Host` gives), and the port it listens on.
+    private func isOwn(origin: String, host: String) -> Bool {
+        guard let url = URL(string: origin), url.scheme?.lowercased() == "http", let name = url.host?.lowercased(), url.path.isEmpty,
+              port.port != 0, (url.port ?? 80) == port.port else { return false }
+        let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
+        return hostNames.map { $0.contains(bare) } ?? (bare == Self.hostName(of: host))
+    }
+
+    /// The 415 refusal of a change that is not sent as JSON: a body of another type, or, from the
+    /// grading page's cookie, no `Content-Type: application/json` at all (a page of another site can
+    /// send `text/plain` or nothing, but not that, without asking first). nil when the change may go on.
+    static func untypedChange(_ request: Request, withToken: Bool) -> Response? {
+        let type = request.headers[.contentType]
+        let isJSON = type.map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "application/json" } ?? false
+        let hasBody = (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0 || request.headers[.transferEncoding] != nil
+        guard !isJSON, hasBody || !withToken else { return nil }
+        let given = type.map { "not \($0)" } ?? "it came without a Content-Type"
+        return Reply.error(.unsupportedMediaType, "A change must be sent as JSON with Content-Type: application/json (\(given)).")
+    }
 
     /// The host name of a `Host` value ("127.0.0.1:8080", "[::1]:8080", "localhost"), lower-cased.
     static func hostName(of host: String) -> String {

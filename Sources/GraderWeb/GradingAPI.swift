@@ -9,6 +9,8 @@ struct GradingAPI: Sendable {
     let base: GradingProject
     /// Page images.
     let images: PageImageCache
+    /// Page renders, a few at a time.
+    let renders: RenderGate
     /// Changes, for the live views.
     let feed: ChangeFeed
 

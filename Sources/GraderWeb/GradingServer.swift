@@ -37,23 +37,38 @@ public struct GradingServer: Sendable {
             throw APIError.badRequest("The grading page's files are missing from this installation (\(Assets.missing.joined(separator: ", "))): reinstall ezgrader.")
         }
         let feed = ChangeFeed(project: project)
-        let router = makeRouter(feed: feed)
-        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil),
-                              onServerRunning: { channel in ready(link(port: channel.localAddress?.port ?? port)) })
         defer { feed.stop() }
         do {
-            try await app.runService()
+            try await application(feed: feed, ready: ready).runService()
         } catch let error as IOError {
             throw ServerError.cannotListen(host: host, port: port, errno: error.errnoCode)
         }
     }
 
-    /// The router with every route and the access checks (also what the API tests drive).
-    func makeRouter(feed: ChangeFeed) -> Router<WebContext> {
+    /// How long a connection may stay silent — before its request's header is complete, or between
+    /// requests — before it is closed, so half-sent requests cannot hold the server's connections.
+    static let idleTimeout: TimeAmount = .seconds(15)
+
+    /// The server as an application: the router, the connection timeouts, the address; `ready` gets
+    /// the link once the port is bound (also what the tests that need a real socket run).
+    func application(feed: ChangeFeed, ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
+        let bound = BoundPort(port)
+        return Application(router: makeRouter(feed: feed, port: bound), server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
+                           configuration: .init(address: .hostname(host, port: port), serverName: nil),
+                           onServerRunning: { channel in
+                               let port = channel.localAddress?.port ?? port
+                               bound.bound(to: port)
+                               ready(link(port: port))
+                           })
+    }
+
+    /// The router with every route and the access checks (also what the API tests drive); `port`
+    /// is where it listens (by default the port asked for), `renders` how page renders take turns.
+    func makeRouter(feed: ChangeFeed, port: BoundPort? = nil, renders: RenderGate = RenderGate()) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
-        router.add(middleware: AccessGuard(token: token, hostNames: hostNames))
-        router.add(middleware: ErrorReplies())
-        GradingAPI(base: project, images: PageImageCache(project: project), feed: feed).addRoutes(to: router)
+        router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
+        router.add(middleware: ErrorReplies(project: project))
+        GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
         return router
     }
 

@@ -36,10 +36,14 @@ struct APIError: LocalizedError {
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, message: message) }
 }
 
-/// Turns every error a route throws into a JSON error response: the façade's own messages, with
-/// 404 for an unknown student, question or annotation, 409 for a change someone made meanwhile,
-/// 400 for other refused input and 500 when something could not be written.
+/// Turns every error a route throws into a JSON error response: the façade's own messages (students
+/// by pseudonym while anonymous grading is on), with 404 for an unknown student, question or
+/// annotation, 409 for a change someone made meanwhile, 400 for other refused input and 500 when
+/// something could not be written.
 struct ErrorReplies: RouterMiddleware {
+    /// The project served, which words its messages.
+    let project: GradingProject
+
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -48,10 +52,10 @@ struct ErrorReplies: RouterMiddleware {
         } catch let error as HTTPError {
             return Reply.error(error.status, error.body ?? (error.status == .notFound ? "There is no such page or API call." : "\(error.status)"))
         } catch let error as GradingError {
-            return Reply.error(Self.status(of: error), PlainErrorText.describe(error))
+            return Reply.error(Self.status(of: error), project.shownMessage(for: error))
         } catch {
             let status: HTTPResponse.Status = ErrorCategory(of: error) == .writeFailed ? .internalServerError : .badRequest
-            return Reply.error(status, PlainErrorText.describe(error))
+            return Reply.error(status, project.shownMessage(for: error))
         }
     }
 

@@ -4,6 +4,7 @@ import GraderKit
 import Hummingbird
 import HummingbirdTesting
 import TestSupport
+import Testing
 
 /// A served project of three scanned students (two pages each), Q1 and Q2 on page 1 and Q3 on
 /// page 2, and the calls a test makes against its API in Hummingbird's in-process test client.
@@ -13,21 +14,32 @@ struct WebFixture {
     let server: GradingServer
     static let token = "test-token-0123456789"
 
-    init(anonymous: Bool = false) throws {
+    /// `names`: the students' (their scans' file names); `port`: the port the server is taken to
+    /// listen on (its pages' `Origin` names it).
+    init(names: [String] = ["Anna", "Ben", "Cy"], port: Int = 8080) throws {
         folder = TemporaryFolder()
-        let scans = try TestClass.scanned(["Anna", "Ben", "Cy"], pages: 2, in: folder)
+        let scans = try TestClass.scanned(names, pages: 2, in: folder)
         project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try Grader("owner"))
         for (page, at, max, label) in [(1, "300,100", "4", "Q1"), (1, "300,400", "2", "Q2"), (2, "300,100", "3", "Q3")] {
             _ = try project.addQuestion(QuestionSpec(page: page, position: PagePosition(at)!, maxPoints: Points(max)!, label: label))
         }
-        server = GradingServer(project: project, port: 0, token: Self.token)
+        server = GradingServer(project: project, port: port, token: Self.token)
     }
 
-    /// Runs `body` against the API in process.
-    func test(_ setup: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` against the API in process, page renders taking turns through `renders`.
+    func test(_ setup: TestingSetup = .router, renders: RenderGate = RenderGate(),
+              _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
-        let app = Application(router: server.makeRouter(feed: feed))
+        let app = Application(router: server.makeRouter(feed: feed, renders: renders))
         try await app.test(setup) { client in try await body(client) }
+        feed.stop()
+    }
+
+    /// Runs `body` against the server listening on a real socket (127.0.0.1, any free port).
+    func live(_ body: @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {
+        let feed = ChangeFeed(project: project, interval: .milliseconds(50))
+        let app = GradingServer(project: project, port: 0, token: Self.token).application(feed: feed)
+        try await app.test(.live) { client in try await body(client, try #require(client.port)) }
         feed.stop()
     }
 

@@ -5,7 +5,9 @@ export class APIError extends Error {
 
 async function call(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
-  if (body !== undefined) { init.headers['Content-Type'] = 'application/json'; init.body = JSON.stringify(body); }
+  // The server takes a change only as JSON, with or without a body (another site's page cannot send that).
+  if (method !== 'GET') init.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
