@@ -82,6 +82,8 @@ public enum GradingError: Error, Equatable, Sendable {
     case badRubricText(String)
     /// Undo or redo of a step whose rows another grader changed afterwards.
     case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
+    /// Undoing or redoing `step` would leave a score above its question's maximum.
+    case historyBreaksRule(action: String, step: String, student: String, question: String, score: Points, max: Points)
     /// A point that is not "x,y" in plain decimal points.
     case badPoint(String)
     /// A rectangle that is not "x,y,width,height" in plain decimal points with a positive size.
@@ -199,8 +201,12 @@ extension GradingError: LocalizedError {
         case .badRubricText(let text):
             return "Rubric item text '\(text.prefix(40))' cannot be used: give 1 to 200 characters."
         case .historyBlocked(let action, let step, let grader, let laterStep, let later):
-            return "Cannot \(action) '\(step)': \(grader) changed the same rows afterwards (step \(laterStep): \(later)). "
-                + "Ask \(grader) to undo that first, or make the change by hand."
+            return "Cannot \(action) '\(step)': \(grader) changed the same rows, or rows that depend on them, afterwards (step \(laterStep): "
+                + "\(later)). Ask \(grader) to undo that first\(action == "undo" ? ", or undo with --force to take their work with it (one step you can undo again)" : ""), "
+                + "or make the change by hand."
+        case .historyBreaksRule(let action, let step, let student, let question, let score, let max):
+            return "Cannot \(action) '\(step)': it would leave \(student)'s score \(score) on \(question) above its maximum \(max). "
+                + "Change that score first, or make the change by hand."
         case .badPoint(let text):
             return "Position '\(text)' is not understood: give x,y in points from the top-left corner, plain decimal numbers (e.g. 40,740)."
         case .badRegion(let text):

@@ -106,9 +106,11 @@ extension GradingProject {
     }
 
     /// Undoes this grader's latest change; nil when they have none. Refused, naming the other
-    /// grader, when someone changed the same rows afterwards. While anonymous grading is on, the
-    /// step names students by their pseudonyms.
-    public func undo() throws -> HistoryStep? { try shown(try store.undo().map { [$0] } ?? []).first }
+    /// grader, when someone built on it afterwards (changed its rows, or scored, noted or applied
+    /// items on what it added) or when it would leave a score above its maximum; with `force`,
+    /// another grader's work on it goes with it, as one new step this grader can undo again.
+    /// While anonymous grading is on, the step names students by their pseudonyms.
+    public func undo(force: Bool = false) throws -> HistoryStep? { try shown(try store.undo(force: force).map { [$0] } ?? []).first }
 
     /// Redoes this grader's latest undone change; nil when there is none. Named like `undo`'s.
     public func redo() throws -> HistoryStep? { try shown(try store.redo().map { [$0] } ?? []).first }

@@ -46,13 +46,24 @@ enum History {
         try db.execute(sql: "UPDATE recording SET step = NULL WHERE id = 1")
     }
 
-    /// Reverts `grader`'s newest done step; nil when they have none.
-    static func undo(by grader: Grader, in db: Database) throws -> HistoryStep? {
+    /// Reverts `grader`'s newest done step; nil when they have none. Refused when another
+    /// grader built on it; with `force`, reverted anyway as a new step of `grader`'s (the other
+    /// graders' rows that go with it logged there too), so undoing that step brings every row back.
+    static func undo(by grader: Grader, force: Bool = false, at time: String, in db: Database) throws -> HistoryStep? {
         guard let step = try steps(db, where: "undone = 0 AND \(ownedBy)", [grader.name], order: "DESC", limit: 1).first else { return nil }
-        try refuseIfBuiltOn(step, action: "undo", by: grader, in: db)
         let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, old FROM change WHERE step = ? ORDER BY id DESC", arguments: [step.id])
-        try replay(changes.map { ($0["tbl"], $0["row_id"], $0["old"]) }, in: db)
-        try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
+            .map { ($0["tbl"] as String, $0["row_id"] as Int64, $0["old"] as String?) }
+        guard force, let builder = try builtOn(step, by: grader, in: db) else {
+            try refuseIfBuiltOn(step, action: "undo", by: grader, in: db)
+            try replay(changes, in: db)
+            try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
+            try refuseBrokenRules(after: step, action: "undo", in: db)
+            return step
+        }
+        try begin("undo '\(step.description)' with \(builder.grader)'s work on it", grader: grader, at: time, in: db)
+        try replay(changes, in: db)
+        try refuseBrokenRules(after: step, action: "undo", in: db)
+        try end(in: db)
         return step
     }
 
@@ -63,6 +74,7 @@ enum History {
         let changes = try Row.fetchAll(db, sql: "SELECT tbl, row_id, new FROM change WHERE step = ? ORDER BY id ASC", arguments: [step.id])
         try replay(changes.map { ($0["tbl"], $0["row_id"], $0["new"]) }, in: db)
         try db.execute(sql: "UPDATE history SET undone = 0 WHERE id = ?", arguments: [step.id])
+        try refuseBrokenRules(after: step, action: "redo", in: db)
         return step
     }
 
@@ -71,18 +83,50 @@ enum History {
         try steps(db, where: "1", [], order: "DESC", limit: limit)
     }
 
-    /// Refuses to undo or redo `step` when a later step of another grader than `grader`, still in
-    /// force, changed one of its rows: reverting it would silently undo their work.
+    /// Refuses to undo or redo `step` when another grader built on it: a later step of theirs,
+    /// still in force, changed one of its rows, or a row that depends on one of them (a score on
+    /// its question, a note on its student, an item applied from its rubric item): reverting it
+    /// would silently undo or erase their work.
     private static func refuseIfBuiltOn(_ step: HistoryStep, action: String, by grader: Grader, in db: Database) throws {
-        let later = try steps(db, where: """
-            undone = 0 AND id > ? AND grader != ? AND EXISTS (
-                SELECT 1 FROM change AS theirs JOIN change AS mine ON mine.tbl = theirs.tbl AND (\(sameRow))
-                WHERE theirs.step = history.id AND mine.step = ?)
-            """, [step.id, grader.name, step.id], order: "ASC", limit: 1)
-        if let later = later.first {
-            throw GradingError.historyBlocked(action: action, step: step.description, grader: later.grader,
-                                              laterStep: later.id, later: later.description)
+        guard let later = try builtOn(step, by: grader, in: db) else { return }
+        throw GradingError.historyBlocked(action: action, step: step.description, grader: later.grader, laterStep: later.id, later: later.description)
+    }
+
+    /// The first later step of another grader than `grader`, still in force, that built on `step`.
+    private static func builtOn(_ step: HistoryStep, by grader: Grader, in db: Database) throws -> HistoryStep? {
+        let dependants = try foreignKeys(in: db).map { child, column, parent in
+            "(theirs.tbl = '\(child)' AND mine.tbl = '\(parent)' AND json_extract(coalesce(theirs.new, theirs.old), '$.\(column)') = mine.row_id)"
         }
+        return try steps(db, where: """
+            undone = 0 AND id > ? AND grader != ? AND EXISTS (
+                SELECT 1 FROM change AS theirs JOIN change AS mine
+                ON (mine.tbl = theirs.tbl AND (\(sameRow)))\(dependants.map { " OR " + $0 }.joined())
+                WHERE theirs.step = history.id AND mine.step = ?)
+            """, [step.id, grader.name, step.id], order: "ASC", limit: 1).first
+    }
+
+    /// Every foreign key between recorded tables: (child table, its column, parent table).
+    private static func foreignKeys(in db: Database) throws -> [(child: String, column: String, parent: String)] {
+        try ProjectSchema.recordedTables.flatMap { child in
+            try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(child))").compactMap { row -> (String, String, String)? in
+                let parent: String = row["table"]
+                return ProjectSchema.recordedTables.contains(parent) ? (child, row["from"], parent) : nil
+            }
+        }
+    }
+
+    /// Refuses an undo or redo of `step` that left a state the rules refuse: a score above its
+    /// question's maximum.
+    private static func refuseBrokenRules(after step: HistoryStep, action: String, in db: Database) throws {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT score.student_id AS student, score.question_id AS question, score.quarters AS quarters, question.max_quarters AS max
+            FROM score JOIN question ON question.id = score.question_id WHERE score.quarters > question.max_quarters LIMIT 1
+            """) else { return }
+        let directory = try GradeBookReader.directory(db)
+        let question = try directory.resolveQuestion(id: QuestionID(row["question"]))
+        let student = directory.students[try directory.resolveStudent(key: StudentKey(row["student"])).index].student.name
+        throw GradingError.historyBreaksRule(action: action, step: step.description, student: student, question: question.name,
+                                            score: Points(quarters: row["quarters"]), max: Points(quarters: row["max"]))
     }
 
     /// True when the logged rows `mine` and `theirs` are the same row: the same id, or the same
@@ -136,8 +180,11 @@ enum History {
 
 extension ProjectStore {
     /// Undoes this grader's newest change; nil when they have nothing to undo. Refused, naming
-    /// the other grader, when someone changed the same rows afterwards.
-    public func undo() throws -> HistoryStep? { try run { db in try History.undo(by: grader, in: db) } }
+    /// the other grader, when someone built on it afterwards; with `force`, undone anyway as a
+    /// new step of this grader's that holds the other grader's rows too (undoing it restores them).
+    public func undo(force: Bool = false) throws -> HistoryStep? {
+        try run { db in try History.undo(by: grader, force: force, at: Self.now(), in: db) }
+    }
 
     /// Redoes this grader's newest undone change; nil when there is none. Refused like `undo`.
     public func redo() throws -> HistoryStep? { try run { db in try History.redo(by: grader, in: db) } }

@@ -25,6 +25,11 @@ extension Request {
     /// The JSON body as `T`; a body over the size limit, not JSON, or without a field the call
     /// needs is refused naming what is wrong.
     func json<T: Decodable>(_ type: T.Type, context: WebContext) async throws -> T {
+        try await json(type, context: context, ifEmpty: nil)
+    }
+
+    /// The JSON body as `T`, or `empty` when there is no body at all (a call whose fields are all optional).
+    func json<T: Decodable>(_ type: T.Type, context: WebContext, ifEmpty empty: T?) async throws -> T {
         var request = self
         let body: ByteBuffer
         do {
@@ -32,6 +37,7 @@ extension Request {
         } catch is NIOTooManyBytesError {
             throw APIError(status: .contentTooLarge, message: "The request is larger than \(context.maxUploadSize >> 20) MB: send less at once.")
         }
+        if body.readableBytes == 0, let empty { return empty }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
         } catch let error as DecodingError {

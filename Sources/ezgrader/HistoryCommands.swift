@@ -4,12 +4,21 @@ import GraderKit
 struct UndoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo", abstract: "Undo the last change (as many times as there were changes).",
-        discussion: "Example:\n  ezgrader undo exam.ezgrader")
+        discussion: """
+            Each grader undoes their own changes. A change another grader has built on (scored a \
+            question it added, changed a score it gave) is refused, naming them; --force undoes it \
+            with their work on it, as one new change that undo brings back.
+
+            Example:
+              ezgrader undo exam.ezgrader
+            """)
     @OptionGroup var options: ProjectOptions
+    @Flag(help: "Undo it even though another grader built on it: their work on it goes too (undo again to bring all back).")
+    var force = false
 
     func run() throws {
         try reportingErrors {
-            guard let undone = try options.open().undo() else { throw GradingError.nothingTo("undo") }
+            guard let undone = try options.open().undo(force: force) else { throw GradingError.nothingTo("undo") }
             if options.json { try printJSON(["undone": undone.description]) } else { print("Undid: \(undone.description)") }
         }
     }

@@ -37,7 +37,7 @@ import TestSupport
         #expect(benStep.status == 0)
         let refused = try run(folder, "undo", "exam", "--grader", "ann")
         #expect(refused.status == 1)
-        #expect(refused.error.range(of: #"^error: Cannot undo 'score Cy on Q1: 1': ben changed the same rows afterwards \(step \d+: score Cy on Q1: 1\.5\)\. Ask ben to undo that first, or make the change by hand\.\n$"#,
+        #expect(refused.error.range(of: #"^error: Cannot undo 'score Cy on Q1: 1': ben changed the same rows, or rows that depend on them, afterwards \(step \d+: score Cy on Q1: 1\.5\)\. Ask ben to undo that first, or undo with --force to take their work with it \(one step you can undo again\), or make the change by hand\.\n$"#,
                                     options: .regularExpression) != nil, "\(refused.error)")
         #expect(try scores(folder) == "Page 1,Q1,4,?,2,1.5", "nothing changed")
 

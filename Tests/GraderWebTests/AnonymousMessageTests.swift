@@ -38,7 +38,7 @@ import Testing
             _ = try await client.send(.put, "/api/scores/\(anna)/\(q1)", #"{"score":"2","expected":"3"}"#, as: "cy")
             let blocked = try await client.send(.post, "/api/undo")
             #expect(blocked.status == .conflict)
-            #expect((blocked.json["error"] as? String)?.hasPrefix("Cannot undo 'score \(pseudonym) on Q1: 3': cy changed the same rows afterwards") == true,
+            #expect((blocked.json["error"] as? String)?.hasPrefix("Cannot undo 'score \(pseudonym) on Q1: 3': cy changed the same rows, or rows that depend on them, afterwards") == true,
                     "\(blocked.text)")
             Self.expectNoRealName(blocked)
         }

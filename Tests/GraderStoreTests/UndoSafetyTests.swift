@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import GraderCore
+@testable import GraderStore
+import Testing
+import TestSupport
+
+/// Nobody's undo erases another grader's work, and no undo leaves a state the rules refuse: a
+/// step someone built on — a question they scored, a student they wrote a note for, a maximum
+/// they graded under — is refused naming them; with force it is undone as a new step that holds
+/// their rows too, so undoing that step brings every row back.
+@Suite struct UndoSafetyTests {
+    private func project(_ folder: TemporaryFolder) throws -> (tester: ProjectStore, prof: ProjectStore, ta: ProjectStore) {
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        return (store, store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
+    }
+
+    private func scores(_ store: ProjectStore) throws -> [String] {
+        let book = try store.gradeBook()
+        return try book.directory.questions.flatMap { question in
+            try ["Anna", "Ben"].map { "\(question.name) \($0) \(book.score(question.question.id, try book.resolveStudent($0)))" }
+        }
+    }
+
+    private func records(_ store: ProjectStore) throws -> [String] {
+        try store.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters, grader FROM score ORDER BY question_id, student_id").map { "\($0)" }
+        }
+    }
+
+    @Test func aQuestionAnotherGraderScoredIsNotUndoneWithTheirScores() throws {
+        let folder = TemporaryFolder()
+        let (_, prof, ta) = try project(folder)
+        _ = try prof.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try ta.setScore(student: "Anna", question: "Q1", value: "3")
+        try ta.setScore(student: "Ben", question: "Q1", value: "2")
+        let before = try records(prof)
+        let taStep = try prof.history(limit: 2)[1]
+        #expect(throws: GradingError.historyBlocked(action: "undo", step: "add question on page 1", grader: "ta", laterStep: taStep.id,
+                                                   later: "score Anna on Q1: 3")) { try prof.undo() }
+        #expect(try scores(prof) == ["Q1 Anna 3", "Q1 Ben 2"], "the TA's scores are kept")
+
+        let forced = try prof.undo(force: true)
+        #expect(forced?.description == "add question on page 1")
+        #expect(try scores(prof) == [])
+        #expect(try prof.history(limit: 1)[0].description == "undo 'add question on page 1' with ta's work on it", "the loss is its own step")
+        #expect(try prof.undo()?.description == "undo 'add question on page 1' with ta's work on it")
+        #expect(try records(prof) == before, "undoing the forced undo brings every row back, in the TA's name")
+    }
+
+    @Test func redoingARemovalOfAQuestionAnotherGraderScoredSinceIsRefused() throws {
+        let folder = TemporaryFolder()
+        let (_, prof, ta) = try project(folder)
+        _ = try prof.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        try prof.removeQuestion("Q1")
+        #expect(try prof.undo()?.description == "remove question Q1")
+        try ta.setScore(student: "Anna", question: "Q1", value: "3")
+        #expect(throws: GradingError.self) { try prof.redo() }
+        #expect(try scores(prof) == ["Q1 Anna 3", "Q1 Ben ?"], "the TA's score is not lost for good")
+    }
+
+    @Test func aMaximumAnotherGraderGradedUnderIsNotUndoneAndNeverLeavesAScoreAboveIt() throws {
+        let folder = TemporaryFolder()
+        let (_, prof, ta) = try project(folder)
+        _ = try prof.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        _ = try prof.setMaximum(question: "Q1", to: "8")
+        try ta.setScore(student: "Anna", question: "Q1", value: "7")
+        #expect(throws: GradingError.self) { try prof.undo() }
+        #expect(throws: GradingError.historyBreaksRule(action: "undo", step: "set maximum of Q1 to 8", student: "Anna", question: "Q1",
+                                                      score: Points(quarters: 28), max: Points(quarters: 16))) { try prof.undo(force: true) }
+        #expect(try prof.directory().questions[0].question.maxPoints == Points(quarters: 32), "nothing was changed")
+        #expect(try scores(prof) == ["Q1 Anna 7", "Q1 Ben ?"])
+        #expect(GradingError.historyBreaksRule(action: "undo", step: "set maximum of Q1 to 8", student: "Anna", question: "Q1",
+                                               score: Points(quarters: 28), max: Points(quarters: 16)).localizedDescription
+            == "Cannot undo 'set maximum of Q1 to 8': it would leave Anna's score 7 on Q1 above its maximum 4. Change that score first, or make the change by hand.")
+    }
+
+    @Test func aStudentAnotherGraderWroteANoteForIsNotUndone() throws {
+        let folder = TemporaryFolder()
+        let (tester, _, ta) = try project(folder)
+        _ = try ta.addNote(student: "Ben", page: 1, at: "100,100", text: "See me.")
+        #expect(throws: GradingError.self) { try tester.undo() }
+        #expect(try tester.directory().students.map(\.student.name) == ["Anna", "Ben"])
+        #expect(try tester.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM annotation") } == 1, "the TA's note is kept")
+    }
+
+    /// Every table the schema has is either recorded for undo, every column of it, or named here
+    /// as not part of a grader's work: a migration that adds a table or column cannot silently
+    /// leave it out of the history.
+    @Test func everyColumnOfEveryTableIsRecordedOrDeliberatelyNot() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let notRecorded: Set<String> = [
+            "project",        // settings (order, anonymity): not a grader's work, never undone
+            "history", "change", "recording", // the history itself
+            "grader_place",   // where each grader is: a place, not a change
+            "bulk_exam",      // what a bulk import was prepared as, written once with it
+            "grdb_migrations", "sqlite_sequence",
+        ]
+        try store.pool.read { db in
+            let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'"))
+            #expect(tables.subtracting(notRecorded) == Set(ProjectSchema.recordedTables), "a table is neither recorded nor named as not")
+            for table in ProjectSchema.recordedTables {
+                let columns = try HistoryTriggers.columns(of: table, in: db)
+                for event in ["insert", "update", "delete"] {
+                    let sql = try #require(try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+                                                               arguments: ["\(table)_\(event)_history"]), "\(table) has no \(event) trigger")
+                    for column in columns {
+                        #expect(sql.contains("'\(column)'"), "\(table).\(column) is not recorded on \(event)")
+                    }
+                }
+            }
+        }
+    }
+}
