@@ -5,6 +5,8 @@ public enum ErrorCategory: Sendable, Equatable {
     case inputRefused
     /// An output file or the project database could not be written.
     case writeFailed
+    /// The project can only be read here (a read-only folder, a full disk): a change was refused.
+    case readOnly
     /// The request itself is malformed (a command line or API call that cannot mean anything).
     case usage
 }

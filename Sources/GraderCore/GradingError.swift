@@ -82,6 +82,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case badRubricText(String)
     /// Undo or redo of a step whose rows another grader changed afterwards.
     case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
+    /// A change would replace scores other graders gave, without saying so (`--overwrite`).
+    case othersScores([ForeignScore])
+    /// A change would remove or change a note or ink stroke another grader made, without saying so.
+    case othersAnnotation(id: Int64, grader: String)
     /// Undoing or redoing `step` would leave a score above its question's maximum.
     case historyBreaksRule(action: String, step: String, student: String, question: String, score: Points, max: Points)
     /// A point that is not "x,y" in plain decimal points.
@@ -204,6 +208,14 @@ extension GradingError: LocalizedError {
             return "Cannot \(action) '\(step)': \(grader) changed the same rows, or rows that depend on them, afterwards (step \(laterStep): "
                 + "\(later)). Ask \(grader) to undo that first\(action == "undo" ? ", or undo with --force to take their work with it (one step you can undo again)" : ""), "
                 + "or make the change by hand."
+        case .othersScores(let scores):
+            let listed = scores.prefix(5).map { "\($0.student) on \($0.question): \($0.score) by \($0.grader)" }.joined(separator: "; ")
+            let rest = scores.count > 5 ? "; and \(scores.count - 5) more" : ""
+            return (scores.count == 1 ? "That score was given by another grader (" : "\(scores.count) of those scores were given by other graders (")
+                + listed + rest + "): to replace another grader's work, say so with --overwrite (it is recorded as an overwrite). Nothing was changed."
+        case .othersAnnotation(let id, let grader):
+            return "Annotation \(id) was made by \(grader): to remove another grader's note or ink, say so with --overwrite (it is "
+                + "recorded as such). Nothing was changed."
         case .historyBreaksRule(let action, let step, let student, let question, let score, let max):
             return "Cannot \(action) '\(step)': it would leave \(student)'s score \(score) on \(question) above its maximum \(max). "
                 + "Change that score first, or make the change by hand."

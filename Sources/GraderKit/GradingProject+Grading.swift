@@ -38,10 +38,11 @@ extension GradingProject {
 
     /// Sets `student`'s score on `question` (`.ungraded` clears it), checked against the
     /// question's current maximum. With `expected` (the value the grader saw), the write is
-    /// refused when another grader changed it meanwhile.
+    /// refused when another grader changed it meanwhile; without, when it would replace another
+    /// grader's score, unless `overwrite` says so (recorded in the step).
     @discardableResult
-    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil) throws -> Score {
-        try store.setScore(score, student: student, question: question, expected: expected)
+    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
+        try store.setScore(score, student: student, question: question, expected: expected, overwrite: overwrite)
     }
 
     /// Puts a grade box on a page, measured on `student`'s page (default: the first student's).
@@ -63,6 +64,12 @@ extension GradingProject {
     /// numbered after the move.
     public func moveQuestion(_ question: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
         try store.moveQuestion(question, move, measuredOn: student)
+    }
+
+    /// Moves, resizes and re-maximises a question's box as one undoable step (what a grading
+    /// view sends at once); a part refused refuses the whole.
+    public func editQuestion(_ question: QuestionID, _ edit: QuestionEdit, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
+        try store.editQuestion(question, edit, measuredOn: student)
     }
 
     /// Gives a question's box a new width and height in points for everyone (its top-left corner
@@ -93,7 +100,7 @@ extension GradingProject {
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws { try store.moveAnnotation(id, dx: dx, dy: dy) }
 
     /// Removes a note or stroke.
-    public func removeAnnotation(_ id: AnnotationID) throws { try store.removeAnnotation(id) }
+    public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws { try store.removeAnnotation(id, overwrite: overwrite) }
 
     /// Erases the ink strokes whose line passes through `position`; returns their ids.
     public func erase(student: StudentKey, page: Int, at position: PagePosition) throws -> [AnnotationID] {

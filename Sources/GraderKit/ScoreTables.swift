@@ -69,8 +69,10 @@ public enum ScoreTables {
     }
 
     /// `importCSV`, also saying which separator the file used: a comma, or the semicolon of
-    /// European spreadsheets (whose decimal commas are read as points).
-    public static func importTable(_ path: String, into project: GradingProject) throws -> ImportReport {
+    /// European spreadsheets (whose decimal commas are read as points). Scores other graders gave
+    /// are replaced only with `overwrite` (the step says how many); else the import is refused,
+    /// listing them.
+    public static func importTable(_ path: String, into project: GradingProject, overwrite: Bool = false) throws -> ImportReport {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
         if let size, size > importLimit { throw ScoreTableError.tooLarge(path: path, bytes: size, limit: importLimit) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ScoreTableError.unreadable(path: path) }
@@ -79,17 +81,26 @@ public enum ScoreTables {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let separator = CSVSeparator.detect(text)
         let rows = try CSVRecords.parse(text, separator: separator).map { $0.map(separator.number) }
-        let changed = try project.store.change("import \((path as NSString).lastPathComponent)") { writer in
+        let file = (path as NSString).lastPathComponent
+        let changed = try project.store.change("import \(file)") { writer in
             let book = try writer.gradeBook()
             if let header = rows.first, RubricImport.isRubricLayout(header) { return try importItems(rows, book, writer) }
             let keys = Dictionary(uniqueKeysWithValues: book.students.enumerated().map { ($1.key, StudentID($0)) })
-            var changed = 0
-            for entry in try ScoreImport.entries(rows, in: book) {
-                guard let student = keys[entry.student], book.score(entry.question, student) != entry.score else { continue }
-                try writer.setScore(entry.score, question: entry.question, student: entry.student)
-                changed += 1
+            let entries = try ScoreImport.entries(rows, in: book).filter { entry in
+                keys[entry.student].map { book.score(entry.question, $0) != entry.score } ?? false
             }
-            return changed
+            let replaced = try entries.compactMap { entry in
+                try writer.othersScore(replacedBy: entry.score, question: entry.question, student: entry.student).map { theirs in
+                    ForeignScore(student: try writer.studentName(entry.student), question: try book.directory.resolveQuestion(id: entry.question).name,
+                                 score: .points(theirs.points), grader: theirs.grader)
+                }
+            }
+            if !replaced.isEmpty {
+                guard overwrite else { throw GradingError.othersScores(replaced) }
+                try writer.redescribe("import \(file) (overwriting \(replaced.count == 1 ? "a score" : "\(replaced.count) scores") of other graders)")
+            }
+            for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
+            return entries.count
         }
         return ImportReport(changed: changed, separator: separator)
     }

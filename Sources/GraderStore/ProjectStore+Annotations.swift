@@ -51,10 +51,14 @@ extension ProjectStore {
         }
     }
 
-    /// Removes an annotation.
-    public func removeAnnotation(_ id: AnnotationID) throws {
+    /// Removes an annotation; another grader's only with `overwrite` (the step says whose).
+    public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws {
         try change("remove annotation \(id.rawValue)") { writer in
             _ = try writer.annotation(id)
+            if let author = try writer.annotationAuthor(id), author != grader.name {
+                guard overwrite else { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
+                try writer.redescribe("remove annotation \(id.rawValue) (\(author)'s)")
+            }
             try writer.deleteAnnotation(id)
         }
     }

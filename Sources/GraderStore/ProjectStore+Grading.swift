@@ -64,19 +64,39 @@ extension ProjectStore {
     /// Changes a question's maximum for everyone (a curve). Refused when a score would exceed it.
     public func setMaximum(question id: QuestionID, to max: Points) throws -> NumberedQuestion {
         try change("set maximum of \(try directory().resolveQuestion(id: id).name) to \(max)") { writer in
-            let book = try writer.gradeBook()
-            let question = try book.directory.resolveQuestion(id: id)
-            guard max > .zero else { throw GradingError.badMaximum(max.description) }
-            // Scores from the rubric follow the new maximum; typed ones must already fit it.
-            let fromRubric = book.rubricScored[id] ?? []
-            let over = (book.scores[id] ?? [:]).filter { $0.value > max && !fromRubric.contains($0.key) }.keys.sorted()
-            guard over.isEmpty else {
-                throw GradingError.maximumBelowScores(question: question.name, max: max,
-                                                      students: over.map { book.students[$0.index].student.name })
+            try Self.setMaximum(id, to: max, writer)
+        }
+    }
+
+    static func setMaximum(_ id: QuestionID, to max: Points, _ writer: ProjectWriter) throws -> NumberedQuestion {
+        let book = try writer.gradeBook()
+        let question = try book.directory.resolveQuestion(id: id)
+        guard max > .zero else { throw GradingError.badMaximum(max.description) }
+        // Scores from the rubric follow the new maximum; typed ones must already fit it.
+        let fromRubric = book.rubricScored[id] ?? []
+        let over = (book.scores[id] ?? [:]).filter { $0.value > max && !fromRubric.contains($0.key) }.keys.sorted()
+        guard over.isEmpty else {
+            throw GradingError.maximumBelowScores(question: question.name, max: max,
+                                                  students: over.map { book.students[$0.index].student.name })
+        }
+        try writer.updateMaximum(id, to: max)
+        try Self.rescore(id, students: try writer.rubricScoredStudents(question: id), writer)
+        return try writer.directory().resolveQuestion(id: id)
+    }
+
+    /// Moves, resizes and re-maximises a question's box as one undoable step, each part read and
+    /// checked inside it (what a grading view's drag and edit of a box sends at once); a part
+    /// refused refuses the whole.
+    public func editQuestion(_ id: QuestionID, _ edit: QuestionEdit, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
+        try change("edit question \(try directory().resolveQuestion(id: id).name)") { writer in
+            var edited = try writer.directory().resolveQuestion(id: id)
+            if let move = edit.move { edited = try Self.move(id, move, measuredOn: student, writer) }
+            if edit.width != nil || edit.height != nil {
+                let current = edited.question.size
+                edited = try Self.resize(id, to: BoxSize(width: edit.width ?? current.width, height: edit.height ?? current.height), writer)
             }
-            try writer.updateMaximum(id, to: max)
-            try Self.rescore(id, students: try writer.rubricScoredStudents(question: id), writer)
-            return try writer.directory().resolveQuestion(id: id)
+            if let max = edit.max { edited = try Self.setMaximum(id, to: max, writer) }
+            return edited
         }
     }
 
@@ -87,36 +107,44 @@ extension ProjectStore {
     /// carried back to the reference page through the page's alignment.
     public func moveQuestion(_ id: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
         try change("move question \(try directory().resolveQuestion(id: id).name)") { writer in
-            let directory = try writer.directory()
-            let question = try directory.resolveQuestion(id: id)
-            let page = question.question.page
-            let owner = try student.map { key throws(GradingError) in try directory.resolveStudent(key: key) }
-            let destination: RelativePoint
-            if let owner, let transform = directory.students[owner.index].alignment(page: page)?.transform {
-                destination = try move.destination(of: question, size: directory.pageSize(owner, page: page),
-                                                   from: directory.place(question.question.position, student: owner, page: page),
-                                                   through: (transform, directory.referencePageSize(page: page)))
-            } else {
-                destination = try move.destination(of: question, size: directory.referencePageSize(page: page))
-            }
-            try writer.updatePosition(id, to: destination)
-            return try writer.directory().resolveQuestion(id: id)
+            try Self.move(id, move, measuredOn: student, writer)
         }
+    }
+
+    static func move(_ id: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey?, _ writer: ProjectWriter) throws -> NumberedQuestion {
+        let directory = try writer.directory()
+        let question = try directory.resolveQuestion(id: id)
+        let page = question.question.page
+        let owner = try student.map { key throws(GradingError) in try directory.resolveStudent(key: key) }
+        let destination: RelativePoint
+        if let owner, let transform = directory.students[owner.index].alignment(page: page)?.transform {
+            destination = try move.destination(of: question, size: directory.pageSize(owner, page: page),
+                                               from: directory.place(question.question.position, student: owner, page: page),
+                                               through: (transform, directory.referencePageSize(page: page)))
+        } else {
+            destination = try move.destination(of: question, size: directory.referencePageSize(page: page))
+        }
+        try writer.updatePosition(id, to: destination)
+        return try writer.directory().resolveQuestion(id: id)
     }
 
     /// Gives a question's box a new width and height (points) for everyone, its top-left corner
     /// kept, as one undoable step; refused when the box would reach off the page.
     public func resizeQuestion(_ id: QuestionID, to size: BoxSize) throws -> NumberedQuestion {
         try change("resize question \(try directory().resolveQuestion(id: id).name) to \(size)") { writer in
-            let directory = try writer.directory()
-            let numbered = try directory.resolveQuestion(id: id)
-            let question = numbered.question, pageSize = directory.referencePageSize(page: question.page)
-            let box = try GradingRules.boxSize(size)
-            _ = try GradingRules.box(at: PagePosition(question.position.point(on: pageSize)), size: box, question: numbered.name,
-                                     page: question.page, pageSize: pageSize)
-            try writer.updateSize(id, to: box)
-            return try writer.directory().resolveQuestion(id: id)
+            try Self.resize(id, to: size, writer)
         }
+    }
+
+    static func resize(_ id: QuestionID, to size: BoxSize, _ writer: ProjectWriter) throws -> NumberedQuestion {
+        let directory = try writer.directory()
+        let numbered = try directory.resolveQuestion(id: id)
+        let question = numbered.question, pageSize = directory.referencePageSize(page: question.page)
+        let box = try GradingRules.boxSize(size)
+        _ = try GradingRules.box(at: PagePosition(question.position.point(on: pageSize)), size: box, question: numbered.name,
+                                 page: question.page, pageSize: pageSize)
+        try writer.updateSize(id, to: box)
+        return try writer.directory().resolveQuestion(id: id)
     }
 
     /// Removes a question (and its scores) for everyone.
@@ -127,16 +155,25 @@ extension ProjectStore {
     }
 
     /// Sets one student's score on one question (`.ungraded` clears it). With `expected`, the
-    /// value the grader saw, the write is refused when another grader changed it meanwhile.
+    /// value the grader saw, the write is refused when another grader changed it meanwhile;
+    /// without, it is refused when it would replace another grader's score, unless `overwrite`
+    /// says so (the step then says whose score it replaced).
     @discardableResult
-    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil) throws -> Score {
+    public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
         try change(describedBy: { writer in
             "score \(try writer.studentName(student)) on \(try writer.question(question).name): \(score)"
         }) { writer in
             let name = try writer.studentName(student)
             let current = try writer.question(question)
             let checked = try GradingRules.fits(score, current)
-            if let expected { try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name)) }
+            if let expected {
+                try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name))
+            } else if let theirs = try writer.othersScore(replacedBy: checked, question: question, student: student) {
+                guard overwrite else {
+                    throw GradingError.othersScores([ForeignScore(student: name, question: current.name, score: .points(theirs.points), grader: theirs.grader)])
+                }
+                try writer.redescribe("score \(name) on \(current.name): \(checked) (overwriting \(theirs.grader)'s \(theirs.points))")
+            }
             try writer.setScore(checked, question: question, student: student)
             return checked
         }

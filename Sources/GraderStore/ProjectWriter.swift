@@ -170,6 +170,30 @@ public struct ProjectWriter {
         }
     }
 
+    /// Who made the annotation `id` (the grader of the step in force that added it); nil when
+    /// not recorded (made before graders were).
+    public func annotationAuthor(_ id: AnnotationID) throws -> String? {
+        try String.fetchOne(db, sql: """
+            SELECT history.grader FROM change JOIN history ON history.id = change.step
+            WHERE change.tbl = 'annotation' AND change.row_id = ? AND change.old IS NULL AND history.undone = 0 AND history.grader != ''
+            ORDER BY change.id DESC LIMIT 1
+            """, arguments: [id.rawValue])
+    }
+
+    /// Replaces the description of the step this change is recorded as (for what only the change finds out).
+    public func redescribe(_ description: String) throws {
+        try db.execute(sql: "UPDATE history SET description = ? WHERE id = (SELECT step FROM recording WHERE id = 1)", arguments: [description])
+    }
+
+    /// The score standing on `question` for `student` when another grader than this change's
+    /// gave it by hand and `score` would replace it (machine readings are no one's judgement);
+    /// nil when replacing it takes nothing from anyone.
+    public func othersScore(replacedBy score: Score, question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
+        guard let record = try scoreRecord(question: question, student: student), record.source != "omr",
+              !record.grader.isEmpty, record.grader != grader.name, Score.points(record.points) != score else { return nil }
+        return record
+    }
+
     /// One student's score on one question with who gave it last; nil when ungraded.
     public func scoreRecord(question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
         try ScoreRecord.fetch(db, question: question, student: student)

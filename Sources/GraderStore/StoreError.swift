@@ -59,7 +59,8 @@ extension StoreError: LocalizedError {
 extension StoreError: CategorizedError {
     public var category: ErrorCategory {
         switch self {
-        case .database, .readOnly: .writeFailed
+        case .database: .writeFailed
+        case .readOnly: .readOnly
         default: .inputRefused
         }
     }

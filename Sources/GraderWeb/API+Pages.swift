@@ -58,9 +58,9 @@ extension GradingAPI {
             return try Reply.json(["id": id.rawValue])
         }
 
-        router.delete("/api/annotations/{id}") { _, context in
+        router.delete("/api/annotations/{id}") { request, context in
             let id = AnnotationID(try context.number("id"))
-            try project(context).removeAnnotation(id)
+            try project(context).removeAnnotation(id, overwrite: request.uri.queryParameters["overwrite"] == "true")
             return try Reply.json(["id": id.rawValue])
         }
     }

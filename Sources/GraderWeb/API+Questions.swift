@@ -17,19 +17,13 @@ extension GradingAPI {
         router.patch("/api/questions/{question}") { request, context in
             struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, student: Int64? }
             let input = try await request.json(Input.self, context: context)
-            let project = try project(context), id = QuestionID(try context.number("question"))
-            if input.dx != nil || input.dy != nil {
-                let (dx, dy) = (input.dx ?? 0, input.dy ?? 0)
-                guard dx.isFinite, dy.isFinite else { throw APIError.badRequest("A move is two finite numbers (dx, dy).") }
-                _ = try project.moveQuestion(id, .by(dx: dx, dy: dy), measuredOn: input.student.map(StudentKey.init))
+            let id = QuestionID(try context.number("question"))
+            let move = input.dx != nil || input.dy != nil ? QuestionMove.by(dx: input.dx ?? 0, dy: input.dy ?? 0) : nil
+            guard [input.dx, input.dy, input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
+                throw APIError.badRequest("A move (dx, dy) and a box size (width, height) are finite numbers.")
             }
-            if input.width != nil || input.height != nil {
-                let current = try project.question(id: id).question.size
-                let size = BoxSize(width: input.width ?? current.width, height: input.height ?? current.height)
-                guard size.width.isFinite, size.height.isFinite else { throw APIError.badRequest("A box size is two finite numbers (width, height).") }
-                _ = try project.resizeQuestion(id, to: size)
-            }
-            if let max = input.max { _ = try project.setMaximum(question: id, to: try GradingRules.maximum(max)) }
+            let edit = QuestionEdit(move: move, width: input.width, height: input.height, max: try input.max.map(GradingRules.maximum))
+            _ = try project(context).editQuestion(id, edit, measuredOn: input.student.map(StudentKey.init))
             return try Reply.json(["id": id.rawValue])
         }
 

@@ -38,8 +38,9 @@ struct APIError: LocalizedError {
 
 /// Turns every error a route throws into a JSON error response: the façade's own messages (students
 /// by pseudonym while anonymous grading is on), with 404 for an unknown student, question or
-/// annotation, 409 for a change someone made meanwhile, 400 for other refused input and 500 when
-/// something could not be written.
+/// annotation, 409 for a change someone made meanwhile (or that would take another grader's work
+/// without saying so), 403 for a change to a project that can only be read here, 400 for other
+/// refused input and 500 when something could not be written.
 struct ErrorReplies: RouterMiddleware {
     /// The project served, which words its messages.
     let project: GradingProject
@@ -54,7 +55,11 @@ struct ErrorReplies: RouterMiddleware {
         } catch let error as GradingError {
             return Reply.error(Self.status(of: error), project.shownMessage(for: error))
         } catch {
-            let status: HTTPResponse.Status = ErrorCategory(of: error) == .writeFailed ? .internalServerError : .badRequest
+            let status: HTTPResponse.Status = switch ErrorCategory(of: error) {
+            case .writeFailed: .internalServerError
+            case .readOnly: .forbidden
+            case .inputRefused, .usage: .badRequest
+            }
             return Reply.error(status, project.shownMessage(for: error))
         }
     }
@@ -62,7 +67,7 @@ struct ErrorReplies: RouterMiddleware {
     static func status(of error: GradingError) -> HTTPResponse.Status {
         switch error {
         case .unknownStudent, .unknownStudentNear, .unknownQuestion, .unknownAnnotation, .pageOutOfRange: .notFound
-        case .changedMeanwhile, .historyBlocked: .conflict
+        case .changedMeanwhile, .historyBlocked, .historyBreaksRule, .othersScores, .othersAnnotation: .conflict
         default: .badRequest
         }
     }

@@ -98,10 +98,11 @@ struct NoteCommand: ParsableCommand {
                                                         discussion: "Example:\n  ezgrader note remove exam.ezgrader 7")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The annotation's number.") var id: Int64
+        @Flag(help: "Remove it although another grader made it (recorded as such).") var overwrite = false
 
         func run() throws {
             try reportingErrors {
-                try options.open().removeAnnotation(AnnotationID(id))
+                try options.open().removeAnnotation(AnnotationID(id), overwrite: overwrite)
                 if options.json { try printJSON(["removed": id]) } else { print("Removed annotation \(id).") }
             }
         }

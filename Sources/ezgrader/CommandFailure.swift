@@ -15,7 +15,7 @@ enum ExitStatus {
     static func of(_ category: ErrorCategory) -> ExitCode {
         switch category {
         case .inputRefused: inputRefused
-        case .writeFailed: writeFailed
+        case .writeFailed, .readOnly: writeFailed
         case .usage: usage
         }
     }

@@ -119,10 +119,12 @@ struct ImportCommand: ParsableCommand {
                 """)
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The CSV file.") var file: String
+        @Flag(help: "Replace scores other graders gave (recorded as an overwrite); without it such a file is refused, listing them.")
+        var overwrite = false
 
         func run() throws {
             try reportingErrors {
-                let imported = try ScoreTables.importTable(file, into: try options.open())
+                let imported = try ScoreTables.importTable(file, into: try options.open(), overwrite: overwrite)
                 if options.json {
                     struct Imported: Encodable { let imported: Int, separator: String }
                     try printJSON(Imported(imported: imported.changed, separator: imported.separator == .comma ? "," : ";"))

@@ -14,13 +14,14 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: "Student: their name as you would type it (any case or accents, \"First Last\" or \"Last, First\", a unique start) or roster id.") var student: String
     @Option(help: "Question label or p<page>q<n>.") var question: String
     @Argument(help: "Points (0 to max, steps of 0.25) or ?.") var value: String
+    @Flag(help: "Replace a score another grader gave (recorded as an overwrite).") var overwrite = false
 
     func run() throws {
         try reportingErrors {
             let project = try options.open()
             let numbered = try project.question(named: question)
             let score = try project.setScore(try GradingRules.score(value, for: numbered), student: try project.student(named: student),
-                                             question: numbered.question.id)
+                                             question: numbered.question.id, overwrite: overwrite)
             if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
                 print("\(student): \(question) = \(score)")
             }

@@ -33,16 +33,16 @@ import TestSupport
         #expect(try scores(folder) == "Page 1,Q1,4,?,2,?", "Ben's later score stays")
 
         try run(folder, "score", "exam", "--student", "Cy", "--question", "Q1", "1", "--grader", "ann")
-        let benStep = try run(folder, "score", "exam", "--student", "Cy", "--question", "Q1", "1.5", "--grader", "ben")
+        let benStep = try run(folder, "score", "exam", "--student", "Cy", "--question", "Q1", "1.5", "--grader", "ben", "--overwrite")
         #expect(benStep.status == 0)
         let refused = try run(folder, "undo", "exam", "--grader", "ann")
         #expect(refused.status == 1)
-        #expect(refused.error.range(of: #"^error: Cannot undo 'score Cy on Q1: 1': ben changed the same rows, or rows that depend on them, afterwards \(step \d+: score Cy on Q1: 1\.5\)\. Ask ben to undo that first, or undo with --force to take their work with it \(one step you can undo again\), or make the change by hand\.\n$"#,
+        #expect(refused.error.range(of: #"^error: Cannot undo 'score Cy on Q1: 1': ben changed the same rows, or rows that depend on them, afterwards \(step \d+: score Cy on Q1: 1\.5 \(overwriting ann's 1\)\)\. Ask ben to undo that first, or undo with --force to take their work with it \(one step you can undo again\), or make the change by hand\.\n$"#,
                                     options: .regularExpression) != nil, "\(refused.error)")
         #expect(try scores(folder) == "Page 1,Q1,4,?,2,1.5", "nothing changed")
 
         let history = try run(folder, "history", "exam").output.split(separator: "\n").map { $0.split(separator: "\t").dropFirst(2).joined(separator: " | ") }
-        #expect(history.prefix(4) == ["ben | score Cy on Q1: 1.5", "ann | score Cy on Q1: 1", "ben | score Ben on Q1: 2",
+        #expect(history.prefix(4) == ["ben | score Cy on Q1: 1.5 (overwriting ann's 1)", "ann | score Cy on Q1: 1", "ben | score Ben on Q1: 2",
                                       "setup | add question on page 1"], "Ann's new change ended her redo chain")
         let status = try run(folder, "status", "exam", "--graders").output
         #expect(status.contains("Graders (scores in their name, latest):\n  ben\t2\t"), "\(status)")

@@ -36,12 +36,12 @@ import TestSupport
         let folder = TemporaryFolder()
         let (ann, ben) = try twoGraders(folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
-        try ben.setScore(student: "Anna", question: "Q1", value: "4")
+        try ben.setScore(student: "Anna", question: "Q1", value: "4", overwrite: true)
         let benStep = try ann.history(limit: 1)[0]
         #expect(throws: GradingError.historyBlocked(action: "undo", step: "score Anna on Q1: 3", grader: "ben",
-                                                   laterStep: benStep.id, later: "score Anna on Q1: 4")) { try ann.undo() }
+                                                   laterStep: benStep.id, later: "score Anna on Q1: 4 (overwriting ann's 3)")) { try ann.undo() }
         #expect(try score(ann, "Anna") == .points(Points(quarters: 16)), "Ben's score is kept")
-        #expect(try ben.undo()?.description == "score Anna on Q1: 4")
+        #expect(try ben.undo()?.description == "score Anna on Q1: 4 (overwriting ann's 3)")
         #expect(try score(ann, "Anna") == .points(Points(quarters: 12)), "Ben's undo brings back Ann's score")
         #expect(try ann.undo()?.description == "score Anna on Q1: 3", "now nothing of Ben's builds on it")
         #expect(try score(ann, "Anna") == .ungraded)

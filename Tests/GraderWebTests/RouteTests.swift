@@ -51,6 +51,19 @@ import Testing
         #expect(record.points.description == "3.5" && record.grader == "ann")
     }
 
+    @Test func anotherGradersScoreIsReplacedOnlyOnPurpose() async throws {
+        let fixture = try WebFixture()
+        let (ben, q1) = (try fixture.key("Ben"), try fixture.question("Q1"))
+        try await fixture.test { client in
+            #expect(try await client.send(.put, "/api/scores/\(ben)/\(q1)", #"{"score":"3"}"#, as: "ann").status == .ok)
+            let unseen = try await client.send(.put, "/api/scores/\(ben)/\(q1)", #"{"score":"1"}"#, as: "cy")
+            #expect(unseen.status == .conflict)
+            #expect((unseen.json["error"] as? String)?.hasPrefix("That score was given by another grader (Ben on Q1: 3 by ann)") == true)
+            let meant = try await client.send(.put, "/api/scores/\(ben)/\(q1)", #"{"score":"1","overwrite":true}"#, as: "cy")
+            #expect(meant.status == .ok && meant.json["score"] as? String == "1")
+        }
+    }
+
     @Test func theCardWalksTheGradersOrderAndJumpsToTheNextUngraded() async throws {
         let fixture = try WebFixture()
         let (anna, ben, cy, q1) = (try fixture.key("Anna"), try fixture.key("Ben"), try fixture.key("Cy"), try fixture.question("Q1"))
@@ -168,6 +181,21 @@ import Testing
             #expect(noMax.status == .badRequest)
         }
         #expect(try fixture.project.pageLayer(student: StudentKey(ben), page: 2).boxes.count == 1)
+    }
+
+    @Test func aBoxEditIsOneStepAndARefusedPartSavesNothing() async throws {
+        let fixture = try WebFixture()
+        let q3 = try fixture.question("Q3")
+        let before = try fixture.project.question(id: QuestionID(q3)).question
+        try await fixture.test { client in
+            let refused = try await client.send(.patch, "/api/questions/\(q3)", #"{"dx":5,"width":1}"#)
+            #expect(refused.status == .badRequest)
+            #expect(try fixture.project.question(id: QuestionID(q3)).question == before, "the move of a refused edit is not saved")
+            #expect(try await client.send(.patch, "/api/questions/\(q3)", #"{"dx":5,"dy":4,"width":90,"height":30,"max":"6"}"#).status == .ok)
+            #expect(try fixture.project.history(limit: 1).map(\.description) == ["edit question Q3"], "one step for move, size and maximum")
+            #expect(try await client.send(.post, "/api/undo").json["step"] as? String == "edit question Q3")
+            #expect(try fixture.project.question(id: QuestionID(q3)).question == before, "one undo takes the whole edit back")
+        }
     }
 
     @Test func undoAndRedoTakeBackOnlyTheGradersOwnSteps() async throws {

@@ -14,9 +14,10 @@ extension ProjectStore {
 
     /// `score`: a named student, a named question, "3.5" or "?".
     @discardableResult
-    public func setScore(student: String, question: String, value: String) throws -> Score {
+    public func setScore(student: String, question: String, value: String, overwrite: Bool = false) throws -> Score {
         let numbered = try directory().resolveQuestion(question)
-        return try setScore(try GradingRules.score(value, for: numbered), student: try key(of: student), question: numbered.question.id)
+        return try setScore(try GradingRules.score(value, for: numbered), student: try key(of: student), question: numbered.question.id,
+                            overwrite: overwrite)
     }
 
     /// `question set-max`.

@@ -1,0 +1,53 @@
+import Foundation
+import GraderCore
+@testable import GraderStore
+import Testing
+import TestSupport
+
+/// Another grader's score or note is changed only on purpose: a write that did not see it (no
+/// `expected`) is refused naming whose it is, and an explicit overwrite says so in the history.
+@Suite struct OthersWorkTests {
+    private func project(_ folder: TemporaryFolder) throws -> (prof: ProjectStore, ta: ProjectStore) {
+        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
+        return (store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
+    }
+
+    private func score(_ store: ProjectStore, _ student: String) throws -> Score {
+        let book = try store.gradeBook()
+        return book.score(try book.resolveQuestion("Q1").question.id, try book.resolveStudent(student))
+    }
+
+    @Test func anotherGradersScoreIsReplacedOnlyWithOverwriteAndTheHistorySaysSo() throws {
+        let folder = TemporaryFolder()
+        let (prof, ta) = try project(folder)
+        try ta.setScore(student: "Anna", question: "Q1", value: "3")
+        let q1 = try prof.directory().resolveQuestion("Q1").question.id, anna = try prof.key(of: "Anna")
+        #expect(throws: GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])) {
+            try prof.setScore(.points(Points(quarters: 16)), student: anna, question: q1)
+        }
+        #expect(try score(prof, "Anna") == .points(Points(quarters: 12)))
+        #expect(GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])
+            .localizedDescription == "That score was given by another grader (Anna on Q1: 3 by ta): to replace another grader's work, "
+            + "say so with --overwrite (it is recorded as an overwrite). Nothing was changed.")
+        try prof.setScore(.points(Points(quarters: 16)), student: anna, question: q1, overwrite: true)
+        #expect(try score(prof, "Anna") == .points(Points(quarters: 16)))
+        #expect(try prof.history(limit: 1)[0].description == "score Anna on Q1: 4 (overwriting ta's 3)")
+        try prof.setScore(student: "Ben", question: "Q1", value: "2")
+        try prof.setScore(student: "Ben", question: "Q1", value: "2.5")
+        #expect(try score(prof, "Ben") == .points(Points(quarters: 10)), "a grader's own score needs no override")
+        #expect(throws: GradingError.self) { try ta.setScore(student: "Anna", question: "Q1", value: "?") }
+        #expect(try score(prof, "Anna") == .points(Points(quarters: 16)), "clearing another grader's score needs one too")
+    }
+
+    @Test func anotherGradersNoteIsRemovedOnlyWithOverwrite() throws {
+        let folder = TemporaryFolder()
+        let (prof, ta) = try project(folder)
+        let note = try ta.addNote(student: "Ben", page: 1, at: "100,100", text: "See me.")
+        #expect(throws: GradingError.othersAnnotation(id: note.rawValue, grader: "ta")) { try prof.removeAnnotation(note) }
+        try prof.removeAnnotation(note, overwrite: true)
+        #expect(try prof.history(limit: 1)[0].description == "remove annotation \(note.rawValue) (ta's)")
+        let own = try prof.addNote(student: "Ben", page: 1, at: "100,100", text: "Mine.")
+        try prof.removeAnnotation(own)
+    }
+}
