@@ -99,12 +99,15 @@ extension GradingProject {
     /// Moves a note or stroke by `dx`, `dy` points.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws { try store.moveAnnotation(id, dx: dx, dy: dy) }
 
-    /// Removes a note or stroke.
+    /// Removes a note or stroke; another grader's only with `overwrite` (recorded as such).
     public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws { try store.removeAnnotation(id, overwrite: overwrite) }
 
-    /// Erases the ink strokes whose line passes through `position`; returns their ids.
-    public func erase(student: StudentKey, page: Int, at position: PagePosition) throws -> [AnnotationID] {
-        try store.erase(student: student, page: page, at: position)
+    /// Erases the ink strokes whose line passes through `position`; returns their ids and the
+    /// step they were recorded in. `continuing` (the step an earlier erase of the same drag
+    /// returned) makes one eraser drag one undo step.
+    public func erase(student: StudentKey, page: Int, at position: PagePosition,
+                      continuing step: Int64? = nil) throws -> (removed: [AnnotationID], step: Int64) {
+        try store.erase(student: student, page: page, at: position, continuing: step)
     }
 
     /// Sets a bubble block's answer key ("A,C,B,…") and re-grades every machine-read row.

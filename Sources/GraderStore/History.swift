@@ -37,6 +37,16 @@ enum History {
         try db.execute(sql: "UPDATE recording SET step = ? WHERE id = 1", arguments: [db.lastInsertedRowID])
     }
 
+    /// Makes the triggers log into `step` again when it is `grader`'s, in force, described as
+    /// `description` and the newest step of anyone's; false (nothing done) otherwise.
+    static func resume(_ step: Int64, describedAs description: String, by grader: Grader, in db: Database) throws -> Bool {
+        let newest = try Row.fetchOne(db, sql: "SELECT id, description, grader, undone FROM history ORDER BY id DESC LIMIT 1")
+        guard let newest, newest["id"] == step, newest["description"] == description, newest["grader"] == grader.name,
+              newest["undone"] == false else { return false }
+        try db.execute(sql: "UPDATE recording SET step = ? WHERE id = 1", arguments: [step])
+        return true
+    }
+
     /// Stops logging; a step that changed nothing is dropped so undo never lands on a no-op.
     static func end(in db: Database) throws {
         try db.execute(sql: """

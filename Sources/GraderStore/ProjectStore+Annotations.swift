@@ -63,9 +63,13 @@ extension ProjectStore {
         }
     }
 
-    /// Erases every ink stroke whose path passes through `position` on the page; returns their ids.
-    public func erase(student: StudentKey, page: Int, at position: PagePosition) throws -> [AnnotationID] {
-        try onPage(student, page, "erase on") { writer, size in
+    /// Erases every ink stroke whose path passes through `position` on the page; returns their
+    /// ids and the history step. With `continuing` (the step an earlier erase of the same drag
+    /// returned), the strokes join that step while it is still this grader's newest and nobody
+    /// changed anything since: one eraser drag is one undo step.
+    public func erase(student: StudentKey, page: Int, at position: PagePosition,
+                      continuing step: Int64? = nil) throws -> (removed: [AnnotationID], step: Int64) {
+        try onPage(student, page, "erase on", continuing: step) { writer, size in
             let touch = try GradingRules.position(position, page: page, size: size).point(on: size)
             let hit = try writer.annotations(student: student, page: page).filter { annotation in
                 guard case .ink(let stroke) = annotation.content else { return false }
@@ -73,17 +77,17 @@ extension ProjectStore {
             }
             guard !hit.isEmpty else { throw GradingError.nothingToErase(page: page, x: touch.x, y: touch.y) }
             for annotation in hit { try writer.deleteAnnotation(annotation.id) }
-            return hit.map(\.id)
+            return (hit.map(\.id), try writer.currentStep())
         }
     }
 
     /// One change on `student`'s `page` ("<verb> <name> page <n>"), given that page's size.
-    private func onPage<T>(_ student: StudentKey, _ page: Int, _ verb: String,
+    private func onPage<T>(_ student: StudentKey, _ page: Int, _ verb: String, continuing step: Int64? = nil,
                            _ body: (ProjectWriter, PageSize) throws -> T) throws -> T {
         let directory = try directory()
         let id = try directory.resolveStudent(key: student)
         _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
-        return try change("\(verb) \(directory.students[id.index].student.name) page \(page)") { writer in
+        return try change("\(verb) \(directory.students[id.index].student.name) page \(page)", continuing: step) { writer in
             let current = try writer.directory()
             return try body(writer, current.pageSize(try current.resolveStudent(key: student), page: page))
         }

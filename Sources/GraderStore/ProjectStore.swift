@@ -133,17 +133,23 @@ public struct ProjectStore: Sendable {
     /// Records `description` as one undoable step by `grader`: `body` runs in one transaction
     /// with the history logging on; anything it throws rolls the whole step back and is rethrown
     /// as is.
+    /// With `continuing`, the change joins that earlier step instead when it is still this
+    /// grader's newest, in force, described alike and the newest of anyone's (one gesture, one step).
     @discardableResult
-    public func change<T>(_ description: String, _ body: (ProjectWriter) throws -> T) throws -> T {
-        try change(describedBy: { _ in description }, body)
+    public func change<T>(_ description: String, continuing step: Int64? = nil, _ body: (ProjectWriter) throws -> T) throws -> T {
+        try change(describedBy: { _ in description }, continuing: step, body)
     }
 
     /// `change`, with the description made inside the transaction from what it reads.
     @discardableResult
-    public func change<T>(describedBy describe: (ProjectWriter) throws -> String, _ body: (ProjectWriter) throws -> T) throws -> T {
+    public func change<T>(describedBy describe: (ProjectWriter) throws -> String, continuing step: Int64? = nil,
+                          _ body: (ProjectWriter) throws -> T) throws -> T {
         try run { db in
             let writer = ProjectWriter(db: db, grader: grader, time: Self.now())
-            try History.begin(try describe(writer), grader: grader, at: writer.time, in: db)
+            let description = try describe(writer)
+            if try !(step.map { try History.resume($0, describedAs: description, by: grader, in: db) } ?? false) {
+                try History.begin(description, grader: grader, at: writer.time, in: db)
+            }
             let value = try body(writer)
             try History.end(in: db)
             holdBeforeCommitForTests()

@@ -180,6 +180,11 @@ public struct ProjectWriter {
             """, arguments: [id.rawValue])
     }
 
+    /// The history step this change is recorded as.
+    public func currentStep() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT step FROM recording WHERE id = 1") ?? 0
+    }
+
     /// Replaces the description of the step this change is recorded as (for what only the change finds out).
     public func redescribe(_ description: String) throws {
         try db.execute(sql: "UPDATE history SET description = ? WHERE id = (SELECT step FROM recording WHERE id = 1)", arguments: [description])

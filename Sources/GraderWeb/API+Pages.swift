@@ -39,10 +39,13 @@ extension GradingAPI {
         }
 
         router.post("/api/pages/{student}/{page}/erase") { request, context in
-            let point = try await request.json(PointInput.self, context: context)
-            let removed = try project(context).erase(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                     at: try point.position)
-            return try Reply.json(["removed": removed.map(\.rawValue)])
+            // `step`: what the drag's previous erase answered, so the whole drag is one undo step.
+            struct Input: Decodable { let x: Double, y: Double, step: Int64? }
+            let input = try await request.json(Input.self, context: context)
+            let erased = try project(context).erase(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                    at: try PointInput(x: input.x, y: input.y).position, continuing: input.step)
+            struct Erased: Encodable { let removed: [Int64], step: Int64 }
+            return try Reply.json(Erased(removed: erased.removed.map(\.rawValue), step: erased.step))
         }
 
         router.patch("/api/annotations/{id}") { request, context in

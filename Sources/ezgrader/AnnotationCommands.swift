@@ -152,7 +152,7 @@ struct EraseCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at, option: "--at"))
+            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at, option: "--at")).removed
             if options.json { try printJSON(["erased": erased.map(\.rawValue)]) } else {
                 print("Erased \(count(erased.count, "ink stroke")): \(erased.map { String($0.rawValue) }.joined(separator: ", ")).")
             }

@@ -18,6 +18,23 @@ import TestSupport
         #expect(try store.gradeBook().annotations.map(\.id) == [other])
     }
 
+    @Test func oneEraserDragIsOneUndoStep() throws {
+        let folder = TemporaryFolder()
+        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let anna = try store.key(of: "Anna")
+        let strokes = try ["100,100 200,100", "100,150 200,150", "100,200 200,200"].map { try store.addInk(student: "Anna", page: 1, points: $0) }
+        let first = try store.erase(student: anna, page: 1, at: PagePosition("150,100")!)
+        let second = try store.erase(student: anna, page: 1, at: PagePosition("150,150")!, continuing: first.step)
+        #expect(second.step == first.step)
+        #expect(try store.history(limit: 10).filter { $0.description.hasPrefix("erase on") }.count == 1, "the drag is one step")
+        let note = try store.acting(as: try Grader("ta")).addNote(student: "Anna", page: 2, at: "50,50", text: "Mine.")
+        let third = try store.erase(student: anna, page: 1, at: PagePosition("150,200")!, continuing: first.step)
+        #expect(third.step != first.step, "after someone else's change a new step begins")
+        #expect(try store.undo()?.description == "erase on Anna page 1")
+        #expect(try store.undo()?.description == "erase on Anna page 1")
+        #expect(try store.gradeBook().annotations.map(\.id) == strokes + [note], "two undos bring back all three strokes")
+    }
+
     @Test func notesAreEditedMovedAndRemoved() throws {
         let folder = TemporaryFolder()
         let store = try TestProject.make(in: folder, names: ["Zoë"])

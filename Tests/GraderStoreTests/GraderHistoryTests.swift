@@ -14,22 +14,17 @@ import TestSupport
         return (store.acting(as: try Grader("ann")), store.acting(as: try Grader("ben")))
     }
 
-    private func score(_ store: ProjectStore, _ student: String) throws -> Score {
-        let book = try store.gradeBook()
-        return book.score(try book.resolveQuestion("Q1").question.id, try book.resolveStudent(student))
-    }
-
     @Test func undoTakesBackTheGradersOwnLatestStep() throws {
         let folder = TemporaryFolder()
         let (ann, ben) = try twoGraders(folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
         try ben.setScore(student: "Ben", question: "Q1", value: "2")
         #expect(try ann.undo()?.description == "score Anna on Q1: 3", "Ann's own step, though Ben's is newer")
-        #expect(try score(ann, "Anna") == .ungraded)
-        #expect(try score(ann, "Ben") == .points(Points(quarters: 8)), "Ben's later score stays")
+        #expect(try ann.score("Anna", on: "Q1") == .ungraded)
+        #expect(try ann.score("Ben", on: "Q1") == .points(Points(quarters: 8)), "Ben's later score stays")
         #expect(try ann.undo() == nil, "Ann has nothing more to undo; the set-up step was the tester's")
         #expect(try ann.redo()?.description == "score Anna on Q1: 3")
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)))
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 12)))
     }
 
     @Test func undoOfARowSomeoneChangedSinceIsRefusedNamingThem() throws {
@@ -40,11 +35,11 @@ import TestSupport
         let benStep = try ann.history(limit: 1)[0]
         #expect(throws: GradingError.historyBlocked(action: "undo", step: "score Anna on Q1: 3", grader: "ben",
                                                    laterStep: benStep.id, later: "score Anna on Q1: 4 (overwriting ann's 3)")) { try ann.undo() }
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 16)), "Ben's score is kept")
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 16)), "Ben's score is kept")
         #expect(try ben.undo()?.description == "score Anna on Q1: 4 (overwriting ann's 3)")
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)), "Ben's undo brings back Ann's score")
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 12)), "Ben's undo brings back Ann's score")
         #expect(try ann.undo()?.description == "score Anna on Q1: 3", "now nothing of Ben's builds on it")
-        #expect(try score(ann, "Anna") == .ungraded)
+        #expect(try ann.score("Anna", on: "Q1") == .ungraded)
     }
 
     @Test func redoOverSomeoneElsesNewerChangeIsRefused() throws {
@@ -54,7 +49,7 @@ import TestSupport
         _ = try ann.undo()
         try ben.setScore(student: "Anna", question: "Q1", value: "1")
         #expect(throws: GradingError.self) { try ann.redo() }
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 4)))
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 4)))
     }
 
     @Test func aStaleWriteIsRefusedAndSaysWhoChangedItToWhat() throws {
@@ -67,9 +62,9 @@ import TestSupport
         #expect(throws: refused) { try ann.setScore(.points(Points(quarters: 12)), student: anna, question: q1, expected: .ungraded) }
         #expect(refused.localizedDescription
             == "Not saved: Anna's score on Q1 was ? when you looked, but ben changed it to 4 meanwhile. Look again and score it anew if it should change.")
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 16)))
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 16)))
         try ann.setScore(.points(Points(quarters: 12)), student: anna, question: q1, expected: .points(Points(quarters: 16)))
-        #expect(try score(ann, "Anna") == .points(Points(quarters: 12)), "with the value they saw, the write lands")
+        #expect(try ann.score("Anna", on: "Q1") == .points(Points(quarters: 12)), "with the value they saw, the write lands")
     }
 
     @Test func scoresAndStepsRecordTheirGraderAndTime() throws {

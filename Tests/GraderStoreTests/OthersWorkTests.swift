@@ -13,11 +13,6 @@ import TestSupport
         return (store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
     }
 
-    private func score(_ store: ProjectStore, _ student: String) throws -> Score {
-        let book = try store.gradeBook()
-        return book.score(try book.resolveQuestion("Q1").question.id, try book.resolveStudent(student))
-    }
-
     @Test func anotherGradersScoreIsReplacedOnlyWithOverwriteAndTheHistorySaysSo() throws {
         let folder = TemporaryFolder()
         let (prof, ta) = try project(folder)
@@ -26,18 +21,18 @@ import TestSupport
         #expect(throws: GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])) {
             try prof.setScore(.points(Points(quarters: 16)), student: anna, question: q1)
         }
-        #expect(try score(prof, "Anna") == .points(Points(quarters: 12)))
+        #expect(try prof.score("Anna", on: "Q1") == .points(Points(quarters: 12)))
         #expect(GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])
             .localizedDescription == "That score was given by another grader (Anna on Q1: 3 by ta): to replace another grader's work, "
             + "say so with --overwrite (it is recorded as an overwrite). Nothing was changed.")
         try prof.setScore(.points(Points(quarters: 16)), student: anna, question: q1, overwrite: true)
-        #expect(try score(prof, "Anna") == .points(Points(quarters: 16)))
+        #expect(try prof.score("Anna", on: "Q1") == .points(Points(quarters: 16)))
         #expect(try prof.history(limit: 1)[0].description == "score Anna on Q1: 4 (overwriting ta's 3)")
         try prof.setScore(student: "Ben", question: "Q1", value: "2")
         try prof.setScore(student: "Ben", question: "Q1", value: "2.5")
-        #expect(try score(prof, "Ben") == .points(Points(quarters: 10)), "a grader's own score needs no override")
+        #expect(try prof.score("Ben", on: "Q1") == .points(Points(quarters: 10)), "a grader's own score needs no override")
         #expect(throws: GradingError.self) { try ta.setScore(student: "Anna", question: "Q1", value: "?") }
-        #expect(try score(prof, "Anna") == .points(Points(quarters: 16)), "clearing another grader's score needs one too")
+        #expect(try prof.score("Anna", on: "Q1") == .points(Points(quarters: 16)), "clearing another grader's score needs one too")
     }
 
     @Test func anotherGradersNoteIsRemovedOnlyWithOverwrite() throws {

@@ -8,17 +8,7 @@ import TestSupport
 /// (scripts/install-deps).
 @Suite struct APIFuzzTests {
     @Test func theAPIAnswersFuzzedRequestsOnlyWithDeclaredStatusesAndNoServerError() throws {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let work = TemporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", package.appendingPathComponent("Tests/Fuzz/api_fuzz.py").path, builtProduct("ezgrader"), work.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the API fuzz run failed (run scripts/install-deps for schemathesis):\n\(text.suffix(8000))")
+        let run = try runPythonDriver("Tests/Fuzz/api_fuzz.py", work: TemporaryFolder())
+        #expect(run.status == 0, "the API fuzz run failed (run scripts/install-deps for schemathesis):\n\(run.output.suffix(8000))")
     }
 }

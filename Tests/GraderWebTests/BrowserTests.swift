@@ -9,19 +9,10 @@ import TestSupport
 /// `.build/browser-screenshots/`. Needs chromium, chromium-driver and selenium (scripts/install-deps).
 @Suite struct BrowserTests {
     @Test func gradingInTheBrowser() throws {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let work = TemporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", package.appendingPathComponent("Tests/Browser/grading_test.py").path, builtProduct("ezgrader"), work.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "browser tests failed (run scripts/install-deps for chromium, chromium-driver and selenium):\n\(text)")
-        let shots = package.appendingPathComponent(".build/browser-screenshots")
+        let run = try runPythonDriver("Tests/Browser/grading_test.py", work: work)
+        #expect(run.status == 0, "browser tests failed (run scripts/install-deps for chromium, chromium-driver and selenium):\n\(run.output)")
+        let shots = packageRoot.appendingPathComponent(".build/browser-screenshots")
         try? FileManager.default.removeItem(at: shots)
         try? FileManager.default.copyItem(atPath: work.file("screenshots"), toPath: shots.path)
     }

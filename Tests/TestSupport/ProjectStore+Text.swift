@@ -20,6 +20,12 @@ extension ProjectStore {
                             overwrite: overwrite)
     }
 
+    /// A named student's score on a named question.
+    public func score(_ student: String, on question: String) throws -> Score {
+        let book = try gradeBook()
+        return book.score(try book.resolveQuestion(question).question.id, try book.resolveStudent(student))
+    }
+
     /// `question set-max`.
     public func setMaximum(question: String, to maxPoints: String) throws -> NumberedQuestion {
         try setMaximum(question: try directory().resolveQuestion(question).question.id, to: try GradingRules.maximum(maxPoints))
@@ -44,7 +50,7 @@ extension ProjectStore {
 
     /// `erase`.
     public func erase(student: String, page: Int, at position: String) throws -> [AnnotationID] {
-        try erase(student: try key(of: student), page: page, at: try parsed(position))
+        try erase(student: try key(of: student), page: page, at: try parsed(position)).removed
     }
 
     /// The key of the student a person names.

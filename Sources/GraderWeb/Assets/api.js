@@ -27,7 +27,8 @@ export const api = {
   page: (student, page) => call('GET', `/api/pages/${student}/${page}`),
   addNote: (student, page, x, y, text) => call('POST', `/api/pages/${student}/${page}/notes`, { x, y, text }),
   addInk: (student, page, points, pressures, width) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width }),
-  erase: (student, page, x, y) => call('POST', `/api/pages/${student}/${page}/erase`, { x, y }),
+  // `step`: what the drag's previous erase answered, so one drag is one undo step.
+  erase: (student, page, x, y, step) => call('POST', `/api/pages/${student}/${page}/erase`, { x, y, step }),
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
   moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),

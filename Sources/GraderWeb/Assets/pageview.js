@@ -203,9 +203,11 @@ export class PageView {
   }
 
   async erase(at) {
-    if (this.gesture) this.gesture.last = Date.now();
+    const gesture = this.gesture;
+    if (gesture) gesture.last = Date.now();
     try {
-      const { removed } = await api.erase(this.student, this.page, round(at[0]), round(at[1]));
+      const { removed, step } = await api.erase(this.student, this.page, round(at[0]), round(at[1]), gesture?.step);
+      if (gesture) gesture.step = step;
       if (removed.length) await this.load();
     } catch (error) {
       if (error.status !== 400) this.app.toast(error.message, true);
