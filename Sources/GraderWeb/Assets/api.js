@@ -19,6 +19,7 @@ export const api = {
   overview: () => call('GET', '/api/overview'),
   card: (question, student, move) =>
     call('GET', `/api/questions/${question}/card?move=${move}` + (student == null ? '' : `&student=${student}`)),
+  claim: (question, student, onPurpose) => call('PUT', '/api/claim', { question, student, onPurpose }),
   setScore: (student, question, score, expected) => call('PUT', `/api/scores/${student}/${question}`, { score, expected }),
   applyItems: (student, question, add, remove, expected) =>
     call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
