@@ -13,6 +13,7 @@ export class GradeView {
     this.base = null;       // the score shown when they began typing: what their save is checked against
     this.conflict = null;   // { by, score }: someone else saved this answer while they typed
     this.loading = 0;       // loads under way: a live refresh waits for them
+    this.claimed = 0;       // when the answer shown was last claimed (ms)
     this.typing = false;    // with a rubric, `s` switches the digits from items to points
     this.busy = false;
     this.queued = [];
@@ -76,7 +77,9 @@ export class GradeView {
   async take(card, onPurpose) {
     for (let tries = 0; tries < 4; tries++) {
       try {
-        return { ...card, heldBy: (await api.claim(card.question, card.student, onPurpose)).heldBy };
+        const { heldBy } = await api.claim(card.question, card.student, onPurpose);
+        this.claimed = Date.now();
+        return { ...card, heldBy };
       } catch (error) {
         if (error.status !== 409) throw error;
         card = await api.card(this.question, card.student, 'next-ungraded');
@@ -84,7 +87,9 @@ export class GradeView {
     }
     // Every ungraded answer is open elsewhere: stay on the one this grader was on.
     if (this.card) card = await api.card(this.question, this.card.student, 'here');
-    return { ...card, heldBy: (await api.claim(card.question, card.student, true)).heldBy };
+    const { heldBy } = await api.claim(card.question, card.student, true);
+    this.claimed = Date.now();
+    return { ...card, heldBy };
   }
 
   render() {
@@ -133,7 +138,16 @@ export class GradeView {
   }
 
   // The grader starts changing the score: remember what they saw, so a save never overwrites a score they did not see.
-  begin() { if (this.buffer == null) this.base = this.card.score; }
+  // Typing is activity: a claim older than a minute is renewed, so it does not lapse under a slow grader.
+  begin() {
+    if (this.buffer == null) this.base = this.card.score;
+    if (Date.now() - this.claimed > 60000) this.renew();
+  }
+
+  renew() {
+    this.claimed = Date.now();
+    api.claim(this.card.question, this.card.student, true).catch(() => {});
+  }
 
   drawCrop() {
     const card = this.card, region = card.region;
