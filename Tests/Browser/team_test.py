@@ -85,13 +85,28 @@ class GradingAsATeam(unittest.TestCase):
             except Exception as error:  # reported by the main thread
                 problems.append(f'{name}: {error!r}')
 
+        doubly_held, looks = set(), []
+        def watch():   # what the server says is open, all along: never one answer in two browsers
+            while any(thread.is_alive() for thread in threads):
+                rows = api_get(self.link, '/api/overview', 'watcher')['students']
+                for row in rows:
+                    if ', ' in row['holders'][0]: doubly_held.add((row['name'], row['holders'][0]))
+                looks.append(sum(1 for row in rows if row['holders'][0]))
+                time.sleep(0.1)
+
         started = time.time()
         threads = [threading.Thread(target=grade, args=(name, driver, str(i + 1))) for i, (name, driver) in enumerate(graders.items())]
         for thread in threads: thread.start()
+        watcher = threading.Thread(target=watch)
+        watcher.start()
         for thread in threads: thread.join()
+        watcher.join()
         took = time.time() - started
         try:
             self.assertEqual(problems, [])
+            self.assertEqual(doubly_held, set(), 'an answer open in two browsers at once')
+            self.assertGreater(len(looks), 10)
+            self.assertEqual(max(looks), 3, 'the watcher saw the three graders each on an answer')
             everyone = [student for students in seen.values() for student in students]
             self.assertEqual(len(everyone), STUDENTS, 'every student graded once, by one grader')
             self.assertEqual(len(set(everyone)), STUDENTS, 'no answer shown to two graders')
@@ -128,6 +143,8 @@ class GradingAsATeam(unittest.TestCase):
             wait(ben, lambda: ben.find_element(By.ID, 'card-held').text == 'Ann is grading this answer')
             self.shots(ben, 'team-held')
             wait(cy, lambda: held().get_attribute('title') == 'Ann, Ben are grading this answer', 5)
+            cy.execute_script('arguments[0].scrollIntoView({block: "center"})', held())
+            cy.save_screenshot(os.path.join(SHOTS, 'team-class-laptop.png'))
 
             # Ben is half-way through typing 2 when Ann saves 4: a conflict, nothing saved.
             ActionChains(ben).send_keys('2').perform()
