@@ -233,7 +233,7 @@ export class GradeView {
     const card = this.card, expected = this.conflict ? card.score : (this.base ?? card.score);
     return this.busyWith(async () => {
       if (this.buffer != null && this.buffer !== '') {
-        const { score } = await api.setScore(card.student, card.question, this.buffer, expected);
+        const { score } = await api.setScore(card.student, card.question, this.buffer, expected, !!this.conflict);
         this.app.toast(`${card.name}: ${score} / ${card.max}`);
       }
       await this.load(card.student, 'next-ungraded');
