@@ -36,8 +36,11 @@ class GradingAsATeam(unittest.TestCase):
         cls.server.terminate()
         cls.server.wait(10)
 
-    def open_as(self, name, question, width=1366, height=768):
+    def open_as(self, name, question, width=1366, height=768, block_events=False):
         driver = browser(width, height)
+        if block_events:
+            driver.execute_cdp_cmd('Network.enable', {})
+            driver.execute_cdp_cmd('Network.setBlockedURLs', {'urls': ['*/api/events*']})
         driver.get(self.link)
         wait(driver, lambda: driver.find_element(By.ID, 'name-dialog').get_attribute('open') is not None, 10)
         driver.find_element(By.ID, 'name-input').send_keys(name, Keys.ENTER)
@@ -172,6 +175,23 @@ class GradingAsATeam(unittest.TestCase):
             self.assertEqual(steps, ['Ann', 'Ann', 'Ben'])
         finally:
             for driver in [ann, ben, cy]: driver.quit()
+
+    def test_3_a_save_that_crossed_another_is_a_conflict_too(self):
+        # Without live updates (the event stream blocked), Dee's save meets Ann's score on the server.
+        dee = self.open_as('Dee', self.ids['Q2'], block_events=True)
+        try:
+            student, shown, name = self.card(dee)
+            self.assertEqual(shown, '?')
+            ActionChains(dee).send_keys('2').perform()
+            cli('score', PROJECT, '--student', name, '--question', 'Q2', '4', '--grader', 'Ann')
+            ActionChains(dee).send_keys(Keys.ENTER).perform()
+            conflict = lambda: dee.find_element(By.ID, 'card-conflict')
+            wait(dee, lambda: conflict().is_displayed(), 5, "Dee's card shows the conflict")
+            self.assertEqual(conflict().text.splitlines()[0], 'Ann gave 4 while you typed 2.')
+            self.assertEqual(self.card(dee)[0], student, 'Dee stays on the answer')
+            self.assertEqual(self.score_of(name, 'Q2'), '4', "Ann's score stands")
+        finally:
+            dee.quit()
 
     def open_on_purpose(self, driver, question, student):
         """Opens one answer from the class view, as a grader who means to."""
