@@ -33,6 +33,8 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
     public let position: Int, count: Int, ungraded: Int
     /// The next students in the grader's order (keys), whose pages a view fetches ahead.
     public let upcoming: [Int64]
+    /// The other graders who have this answer open now.
+    public let heldBy: [String]
 }
 
 /// Which student's answer a grading view moves to.
@@ -41,13 +43,14 @@ public enum CardMove: String, Sendable, CaseIterable {
     case here
     /// The next / previous student in the grader's order (stays at the ends).
     case next, previous
-    /// The next ungraded student after the one named, wrapping around (stays when all are graded).
+    /// The next ungraded student after the one named that no other grader has open, wrapping
+    /// around (stays when there is none).
     case nextUngraded = "next-ungraded"
 }
 
 extension GradingProject {
     /// The card of `question` for the student `move` leads to from `student`, in this grader's
-    /// order; the grader's place is recorded there.
+    /// order. Only reads: a view that shows it records the grader's place with `takeAnswer`.
     public func answerCard(question: QuestionID, from student: StudentKey?, move: CardMove) throws -> AnswerCard {
         let book = try gradeBook()
         guard !book.students.isEmpty else { throw GradingError.noStudents }
@@ -57,28 +60,31 @@ extension GradingProject {
         let sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order)
         let students = sequence.studentOrder
         let isUngraded = { (id: StudentID) in book.score(question, id) == .ungraded }
+        let held = try answersHeldByOthers()[question] ?? [:]
+        let isFree = { (id: StudentID) in isUngraded(id) && held[book.students[id.index].key] == nil }
         let start: Int
         if let student {
             let id = try book.directory.resolveStudent(key: student)
             start = students.firstIndex(of: id) ?? 0
         } else {
             let placed = students.firstIndex { sequence.index(of: PageRef(student: $0, page: numbered.question.page)) >= place.position } ?? 0
-            start = (students[placed...] + students[..<placed]).first(where: isUngraded).flatMap { students.firstIndex(of: $0) } ?? placed
+            start = (students[placed...] + students[..<placed]).first(where: isFree).flatMap { students.firstIndex(of: $0) } ?? placed
         }
         let index: Int = switch move {
         case .here: start
         case .next: min(start + 1, students.count - 1)
         case .previous: max(start - 1, 0)
         case .nextUngraded:
-            (students[(start + 1)...] + students[...start]).first(where: isUngraded).flatMap { students.firstIndex(of: $0) } ?? start
+            (students[(start + 1)...] + students[...start]).first(where: isFree).flatMap { students.firstIndex(of: $0) } ?? start
         }
         let id = students[index]
-        try setPosition(sequence.index(of: PageRef(student: id, page: numbered.question.page)))
         let upcoming = students[(index + 1)...].prefix(2).map { book.students[$0.index].key.rawValue }
-        return try card(book, numbered, id, position: index + 1, ungraded: students.filter(isUngraded).count, upcoming: upcoming)
+        return try card(book, numbered, id, position: index + 1, ungraded: students.filter(isUngraded).count, upcoming: upcoming,
+                        heldBy: held[book.students[id.index].key] ?? [])
     }
 
-    private func card(_ book: GradeBook, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64]) throws -> AnswerCard {
+    private func card(_ book: GradeBook, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64],
+                      heldBy: [String]) throws -> AnswerCard {
         let entry = book.students[id.index], question = numbered.question
         let directory = book.directory
         let band = AnswerRegion.band(of: numbered, among: book.questions, on: directory, student: id)
@@ -95,6 +101,6 @@ extension GradingProject {
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
             pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,
-            upcoming: upcoming)
+            upcoming: upcoming, heldBy: heldBy)
     }
 }

@@ -1,7 +1,7 @@
 import GraderCore
 
 /// The class at a glance: every student (in the grader's order) × every question, with the
-/// score or "?" and who gave it.
+/// score or "?", who gave it and who has it open.
 public struct ClassOverview: Sendable, Equatable, Encodable {
     /// A column.
     public struct Column: Sendable, Equatable, Encodable {
@@ -15,6 +15,8 @@ public struct ClassOverview: Sendable, Equatable, Encodable {
         public let student: Int64, name: String
         /// One score per column ("?" while ungraded) and who gave it ("" when nobody has).
         public let scores: [String], graders: [String]
+        /// Per column, the other graders who have that answer open now, "Ben, Cy" ("" when none).
+        public let holders: [String]
         /// "17.5 / 24".
         public let total: String
     }
@@ -29,7 +31,7 @@ extension GradingProject {
     /// Every score of the class, students in this grader's order.
     public func classOverview() throws -> ClassOverview {
         let book = try gradeBook()
-        let records = try scoreRecords(), names = try displayNames(book)
+        let records = try scoreRecords(), names = try displayNames(book), held = try answersHeldByOthers()
         let order = try place().order
         let students = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order).studentOrder
         let maximum = GradeTable.maximum(book)
@@ -41,6 +43,7 @@ extension GradingProject {
                     student: key.rawValue, name: names[key] ?? "",
                     scores: book.questions.map { book.score($0.question.id, id).description },
                     graders: book.questions.map { records[$0.question.id]?[key]?.grader ?? "" },
+                    holders: book.questions.map { held[$0.question.id]?[key]?.joined(separator: ", ") ?? "" },
                     total: "\(GradeTable.earned(book, id)) / \(maximum)")
             })
     }

@@ -3,7 +3,8 @@ import GraderCore
 /// One grader's walk through the scores to give, in their grading order: every question, one
 /// question or one page's. It starts at the first ungraded score from the grader's saved place
 /// and visits the scores that were ungraded when it began (in review, every score from the first),
-/// records their place as it moves, and saves a score only if nobody changed it since it was
+/// records their place and holds the answer shown as it moves, passing over answers another
+/// grader has open (unless gone back to), and saves a score only if nobody changed it since it was
 /// shown. Front ends map their own keys onto it.
 public struct GradingSession {
     /// Which scores to walk.
@@ -39,6 +40,8 @@ public struct GradingSession {
     private let walk: GradingWalk
     private let sequence: GradingSequence
     private var shown: Stop?
+    /// True after `back()`: the grader goes to that answer on purpose, even if someone has it open.
+    private var onPurpose = false
     /// Which stops the walk visits: those ungraded when it began, or all of them in review.
     private let visits: [Bool]
     /// The current stop's index; `stopCount` when the walk is over.
@@ -78,13 +81,19 @@ public struct GradingSession {
         }.count
     }
 
-    /// The current stop with its score read now, recording it as the grader's place; nil when over.
+    /// The current stop with its score read now, recording it as the grader's place and their
+    /// claim; a stop another grader has open is passed over. Nil when over.
     public mutating func current() throws -> Stop? {
+        while !isFinished {
+            let stop = walk.stops[index], key = book.students[stop.student.index].key
+            let again = shown?.student == key && shown?.question.question.id == stop.question.question.id
+            if try project.takeAnswer(question: stop.question.question.id, student: key, onPurpose: again || onPurpose).taken { break }
+            skip()
+        }
         guard !isFinished else { return nil }
         let stop = walk.stops[index]
         let entry = book.students[stop.student.index]
         let record = try project.scoreRecord(student: entry.key, question: stop.question.question.id)
-        try project.setPosition(sequence.index(of: PageRef(student: stop.student, page: stop.question.question.page)))
         shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: names[entry.key] ?? entry.student.name,
                      question: stop.question, score: record.map { .points($0.points) } ?? .ungraded,
                      items: book.rubricItems[stop.question.question.id] ?? [])
@@ -109,11 +118,13 @@ public struct GradingSession {
 
     /// Moves to the next stop the walk visits, without scoring.
     public mutating func skip() {
+        onPurpose = false
         index = visits.indices.first { $0 > index && visits[$0] } ?? walk.stops.count
     }
 
     /// Moves back to the previous stop the walk visits (it stays at the first).
     public mutating func back() {
+        onPurpose = true
         index = visits.indices.last { $0 < min(index, walk.stops.count) && visits[$0] } ?? index
     }
 

@@ -6,7 +6,7 @@ import GraderCore
 /// version so a newer project is recognised before anything is migrated.
 enum ProjectSchema {
     /// The newest schema version this build writes.
-    static let version = 11
+    static let version = 12
 
     /// Tables whose rows every change records for undo and redo.
     static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy", "bubble_placement"]
@@ -247,6 +247,18 @@ enum ProjectSchema {
                 PRAGMA user_version = 11;
                 """)
             try HistoryTriggers.install(on: "bubble_placement", in: db)
+        }
+        migrator.registerMigration("v12: the answer each grader has open") { db in
+            // One row per grader: a claim is where they are, not history (no triggers, not undoable).
+            try db.execute(sql: """
+                CREATE TABLE claim (
+                    grader TEXT PRIMARY KEY,
+                    question_id INTEGER NOT NULL REFERENCES question(id) ON DELETE CASCADE,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    at REAL NOT NULL);
+                CREATE INDEX claim_by_answer ON claim (question_id, student_id);
+                PRAGMA user_version = 12;
+                """)
         }
         return migrator
     }

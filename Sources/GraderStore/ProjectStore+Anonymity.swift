@@ -23,8 +23,8 @@ extension ProjectStore {
         }
     }
 
-    /// A number that changes whenever a change is recorded, undone or redone, by any process on
-    /// the project (what a live view polls to know it must refresh).
+    /// A number that changes whenever a change is recorded, undone or redone, or a grader opens
+    /// an answer, by any process on the project (what a live view polls to know it must refresh).
     public func changeStamp() throws(StoreError) -> String {
         try read { db in
             let row = try Row.fetchOne(db, sql: """
@@ -32,7 +32,8 @@ extension ProjectStore {
                        (SELECT ifnull(sum(id), 0) FROM history WHERE undone = 1) AS undone,
                        (SELECT anonymous || ifnull(name_region, '') FROM project WHERE id = 1) AS setting
                 """)
-            return row.map { "\($0["last"] as Int64).\($0["undone"] as Int64).\(($0["setting"] as String?) ?? "")" } ?? "0"
+            let stamp = row.map { "\($0["last"] as Int64).\($0["undone"] as Int64).\(($0["setting"] as String?) ?? "")" } ?? "0"
+            return stamp + "." + (try Self.claimStamp(db))
         }
     }
 }

@@ -11,7 +11,8 @@ struct GradeCommand: ParsableCommand {
             next). Type points and Enter to save at once, ? to clear, i1 i3 to apply rubric items 1 \
             and 3 (-i1 removes one), s, → (or an empty line) to skip, \
             b or ← to go back, h for the keys, q to quit. The next run resumes at the first ungraded \
-            score from where you were (each grader has their own place); --review walks the graded \
+            score from where you were (each grader has their own place), passing over answers another \
+            grader has open, so several graders split a question between them; --review walks the graded \
             scores too, showing each, from the first. A score another grader changed since it was \
             shown is not overwritten: you are told, and shown it again. \
             Reads a pipe too: printf '4\\n3.5\\nq\\n' | ezgrader grade exam.ezgrader
@@ -58,6 +59,7 @@ struct GradeCommand: ParsableCommand {
                     saved += try saving { try session.save(try GradingRules.score(text, for: stop.question)) }
                 }
             }
+            try project.releaseAnswer()
             print("Saved \(count(saved, "score")); \(try session.ungradedCount()) of \(session.stopCount) still ungraded.")
         }
     }

@@ -28,6 +28,26 @@ def cli(*args):
     return done.stdout
 
 
+def start_server(project):
+    """`ezgrader serve` on a free port: the process and the invite link it printed."""
+    server = subprocess.Popen([EZGRADER, 'serve', project, '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = ''
+    deadline = time.time() + 30
+    while 'token=' not in line and time.time() < deadline:
+        line = server.stdout.readline()
+    return server, re.search(r'http://\S+token=\w+', line).group(0)
+
+
+def api_get(link, path, grader=None):
+    """A GET of the API with the link's token (as `grader`, when given), as JSON."""
+    import urllib.request
+    headers = {'Authorization': 'Bearer ' + link.split('token=')[1]}
+    if grader: headers['Cookie'] = 'ezgrader_grader=' + grader
+    request = urllib.request.Request(link.split('/?')[0] + path, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
 def browser(width=1366, height=768):
     options = Options()
     options.binary_location = '/usr/bin/chromium'
@@ -48,12 +68,7 @@ class GradingInTheBrowser(unittest.TestCase):
         os.makedirs(SHOTS, exist_ok=True)
         cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
             '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
-        cls.server = subprocess.Popen([EZGRADER, 'serve', PROJECT, '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = ''
-        deadline = time.time() + 30
-        while 'token=' not in line and time.time() < deadline:
-            line = cls.server.stdout.readline()
-        cls.link = re.search(r'http://\S+token=\w+', line).group(0)
+        cls.server, cls.link = start_server(PROJECT)
         cls.base = cls.link.split('/?')[0]
         cls.ann = browser()
         cls.open_as(cls.ann, 'Ann')

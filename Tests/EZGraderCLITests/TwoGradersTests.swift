@@ -74,6 +74,24 @@ import TestSupport
         #expect(try scores(folder) == "Page 1,Q1,4,4,?,?", "Ben's score was not overwritten")
     }
 
+    @Test func twoGradeLoopsOnOneQuestionSplitTheClassBetweenThem() throws {
+        let folder = try project()
+        let ann = try InteractiveCommand(ezgrader, ["grade", "exam", "--question", "Q1", "--grader", "ann"], in: folder.path)
+        #expect(ann.waitFor("now ? > ") == "[1/3] Anna — p. 1, Q1 (max 4) now ? > ")
+        let ben = try InteractiveCommand(ezgrader, ["grade", "exam", "--question", "Q1", "--grader", "ben"], in: folder.path)
+        #expect(ben.waitFor("now ? > ") == "[2/3] Ben — p. 1, Q1 (max 4) now ? > ", "Ann has Anna open: Ben is handed the next answer")
+        ann.type("3")
+        #expect(ann.waitFor("[3/3]").hasSuffix("[3/3] Cy — p. 1, Q1 (max 4) now ? > "), "Ben has Ben open: Ann goes on to Cy")
+        ben.type("2")
+        #expect(try ben.finish().output == "[2/3] Ben — p. 1, Q1 (max 4) now ? > 2\nSaved 1 score; 1 of 3 still ungraded.\n",
+                "Cy is Ann's: nothing is left for Ben")
+        ann.type("1")
+        #expect(try ann.finish().output.hasSuffix("now ? > 1\nSaved 2 scores; 0 of 3 still ungraded.\n"))
+        #expect(try scores(folder) == "Page 1,Q1,4,3,2,1")
+        let graders = try run(folder, "history", "exam").output.split(separator: "\n").prefix(3).map { $0.split(separator: "\t").dropFirst(2).joined(separator: " | ") }
+        #expect(graders == ["ann | score Cy on Q1: 1", "ben | score Ben on Q1: 2", "ann | score Anna on Q1: 3"], "each answer scored once")
+    }
+
     @Test func eachGraderResumesAtTheirOwnPlace() throws {
         let folder = try project()
         #expect(try run(folder, "grade", "exam", "--grader", "ann", input: "3\nq\n").output.hasPrefix("[1/3] Anna"))

@@ -94,6 +94,7 @@ import TestSupport
             "project",        // settings (order, anonymity): not a grader's work, never undone
             "history", "change", "recording", // the history itself
             "grader_place",   // where each grader is: a place, not a change
+            "claim",          // the answer each grader has open: lapses by itself, never undone
             "bulk_exam",      // what a bulk import was prepared as, written once with it
             "grdb_migrations", "sqlite_sequence",
         ]

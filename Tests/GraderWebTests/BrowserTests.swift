@@ -2,18 +2,29 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The grading view in real headless Chromium (Tests/Browser/grading_test.py, Selenium): grading
+/// The grading view in real headless Chromium (Selenium scripts in Tests/Browser): grading
 /// three students by keyboard, placing and dragging a box, a pen stroke with pressure erased and
-/// undone, a second browser seeing a score appear, a missing token and a foreign Host refused.
-/// Every check reads the project back through the command line or the API. Screenshots land in
-/// `.build/browser-screenshots/`. Needs chromium, chromium-driver and selenium (scripts/install-deps).
-@Suite struct BrowserTests {
-    @Test func gradingInTheBrowser() throws {
+/// undone, a second browser seeing a score appear, a missing token and a foreign Host refused
+/// (grading_test.py); three graders splitting a 60-student question and a conflict shown in place
+/// (team_test.py). Every check reads the project back through the command line or the API.
+/// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
+/// selenium (scripts/install-deps).
+@Suite(.serialized) struct BrowserTests {
+    @Test func gradingInTheBrowser() throws { try runBrowserScript("grading_test.py") }
+
+    @Test func gradingAsATeamInThreeBrowsers() throws { try runBrowserScript("team_test.py") }
+
+    /// Runs one Selenium script against the built `ezgrader` and keeps its screenshots.
+    private func runBrowserScript(_ name: String) throws {
         let work = TemporaryFolder()
-        let run = try runPythonDriver("Tests/Browser/grading_test.py", work: work)
-        #expect(run.status == 0, "browser tests failed (run scripts/install-deps for chromium, chromium-driver and selenium):\n\(run.output)")
+        let run = try runPythonDriver("Tests/Browser/\(name)", work: work)
+        #expect(run.status == 0, "\(name) failed (run scripts/install-deps for chromium, chromium-driver and selenium):\n\(run.output)")
         let shots = packageRoot.appendingPathComponent(".build/browser-screenshots")
-        try? FileManager.default.removeItem(at: shots)
-        try? FileManager.default.copyItem(atPath: work.file("screenshots"), toPath: shots.path)
+        try? FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: work.file("screenshots"))) ?? [] {
+            let target = shots.appendingPathComponent(file)
+            try? FileManager.default.removeItem(at: target)
+            try? FileManager.default.copyItem(atPath: work.file("screenshots/\(file)"), toPath: target.path)
+        }
     }
 }

@@ -21,7 +21,11 @@ export const api = {
   overview: () => call('GET', '/api/overview'),
   card: (question, student, move) =>
     call('GET', `/api/questions/${question}/card?move=${move}` + (student == null ? '' : `&student=${student}`)),
-  setScore: (student, question, score, expected) => call('PUT', `/api/scores/${student}/${question}`, { score, expected }),
+  claim: (question, student, onPurpose) => call('PUT', '/api/claim', { question, student, onPurpose }),
+  // Lets go of the answer held; sent as the page closes, so it must outlive the page.
+  release: () => fetch('/api/claim', { method: 'DELETE', credentials: 'same-origin', keepalive: true }),
+  setScore: (student, question, score, expected, overwrite = false) =>
+    call('PUT', `/api/scores/${student}/${question}`, { score, expected, overwrite }),
   applyItems: (student, question, add, remove, expected) =>
     call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
   page: (student, page) => call('GET', `/api/pages/${student}/${page}`),

@@ -58,6 +58,7 @@ async function start() {
   if (!app.me.grader) await askName(false);
   $('who').textContent = app.me.grader;
   listen();
+  window.addEventListener('pagehide', () => { api.release(); });   // the answer this grader had open is free for the others
   app.show(app.me.questions.length ? 'grade' : 'page');
 }
 

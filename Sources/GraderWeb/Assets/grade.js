@@ -10,6 +10,10 @@ export class GradeView {
     this.card = null;
     this.question = app.me.questions[0]?.id ?? null;
     this.buffer = null;     // what the grader has typed; null: showing the saved score
+    this.base = null;       // the score shown when they began typing: what their save is checked against
+    this.conflict = null;   // { by, score }: someone else saved this answer while they typed
+    this.loading = 0;       // loads under way: a live refresh waits for them
+    this.claimed = 0;       // when the answer shown was last claimed (ms)
     this.typing = false;    // with a rubric, `s` switches the digits from items to points
     this.busy = false;
     this.queued = [];
@@ -43,20 +47,49 @@ export class GradeView {
 
   hide() { this.view = false; }
 
-  // Someone changed the project: show this card again as it is now (a save under way shows its own result).
-  refresh() { return this.card && !this.busy ? this.load(this.card.student, 'here', true) : Promise.resolve(); }
+  // Someone changed the project: show this card again as it is now (a save or move under way shows its own result).
+  refresh() { return this.card && !this.busy && !this.loading ? this.load(this.card.student, 'here', true) : Promise.resolve(); }
 
+  // Shows the card `move` leads to; a new answer is taken (held) first. With `keepTyping` (a live
+  // refresh), what the grader typed stays, and a score someone else saved meanwhile is a conflict.
   async load(student, move, keepTyping = false) {
     const ticket = ++this.loads;   // only the latest load is shown: a slow refresh never undoes a move
+    this.loading++;
     try {
-      const card = await api.card(this.question, student, move);
+      let card = await api.card(this.question, student, move);
+      const same = this.card && card.student === this.card.student && card.question === this.card.question;
+      if (!keepTyping || !same) card = await this.take(card, student != null && move !== 'next-ungraded');
       const layer = await api.page(card.student, card.page);
       if (ticket !== this.loads) return;
+      if (keepTyping && same && this.buffer != null) {
+        this.conflict = card.score !== this.base ? { by: card.gradedBy, score: card.score } : null;
+      } else if (!keepTyping || !same) {
+        this.buffer = null; this.typing = false; this.base = null; this.conflict = null;
+      }
       this.card = card;
       this.layer = layer;
-      if (!keepTyping) { this.buffer = null; this.typing = false; }
       this.render();
-    } catch (error) { this.app.toast(error.message, true); }
+    } catch (error) { this.app.toast(error.message, true); } finally { this.loading--; }
+  }
+
+  // Holds the answer about to be shown (the server records the grader's place with it). One that
+  // another grader took first is passed over for the next ungraded, unless opened on purpose.
+  async take(card, onPurpose) {
+    for (let tries = 0; tries < 4; tries++) {
+      try {
+        const { heldBy } = await api.claim(card.question, card.student, onPurpose);
+        this.claimed = Date.now();
+        return { ...card, heldBy };
+      } catch (error) {
+        if (error.status !== 409) return card;   // not held (a read-only project): the answer is still shown
+        card = await api.card(this.question, card.student, 'next-ungraded');
+      }
+    }
+    // Every ungraded answer is open elsewhere: stay on the one this grader was on.
+    if (this.card) card = await api.card(this.question, this.card.student, 'here');
+    const { heldBy } = await api.claim(card.question, card.student, true);
+    this.claimed = Date.now();
+    return { ...card, heldBy };
   }
 
   render() {
@@ -64,6 +97,7 @@ export class GradeView {
     $('question-select').value = String(card.question);
     $('card-name').textContent = card.name;
     $('card-name').dataset.student = card.student;
+    Object.assign($('card-name').dataset, { question: card.question, score: card.score });
     $('card-progress').textContent = `${card.position} of ${card.count} · ${card.ungraded} ungraded`;
     $('card-max').textContent = card.max;
     const input = $('score-input');
@@ -71,6 +105,10 @@ export class GradeView {
     input.placeholder = '?';
     input.classList.toggle('ungraded', this.buffer == null && card.score === '?');
     $('card-graded').textContent = card.gradedBy ? `Graded by ${card.gradedBy}` : 'Not graded yet';
+    const held = card.heldBy ?? [];
+    $('card-held').hidden = held.length === 0;
+    $('card-held').textContent = `${held.join(' and ')} ${held.length > 1 ? 'are' : 'is'} grading this answer`;
+    this.renderConflict();
     $('items').replaceChildren(...card.items.map((item) => {
       const li = document.createElement('li');
       li.dataset.number = item.number;
@@ -83,6 +121,32 @@ export class GradeView {
     }));
     this.drawCrop();
     for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth);
+  }
+
+  // "Ann gave 4 while you typed 2": nothing is saved until the grader chooses.
+  renderConflict() {
+    const box = $('card-conflict'), conflict = this.conflict;
+    box.hidden = !conflict;
+    if (!conflict) return;
+    const who = conflict.by ?? 'Someone else';
+    const what = conflict.score === '?' ? `${who} cleared this score` : `${who} gave ${conflict.score}`;
+    const line = document.createElement('strong');
+    line.textContent = `${what} while you typed ${this.buffer || '…'}.`;
+    const choice = document.createElement('div');
+    choice.innerHTML = '<kbd>Enter</kbd> keeps yours · <kbd>Esc</kbd> takes theirs';
+    box.replaceChildren(line, choice);
+  }
+
+  // The grader starts changing the score: remember what they saw, so a save never overwrites a score they did not see.
+  // Typing is activity: a claim older than a minute is renewed, so it does not lapse under a slow grader.
+  begin() {
+    if (this.buffer == null) this.base = this.card.score;
+    if (Date.now() - this.claimed > 60000) this.renew();
+  }
+
+  renew() {
+    this.claimed = Date.now();
+    api.claim(this.card.question, this.card.student, true).catch(() => {});
   }
 
   drawCrop() {
@@ -111,16 +175,20 @@ export class GradeView {
     if (/^[0-9]$/.test(key) && hasItems && !this.typing) {
       if (key !== '0') this.toggleItem(Number(key));
     } else if (/^[0-9.?]$/.test(key)) {
+      this.begin();
       this.buffer = key === '?' ? '?' : (this.buffer === '?' ? '' : (this.buffer ?? '')) + key;
       this.render();
     } else if (key === 's' && hasItems) {
+      this.begin();
       this.typing = true; this.buffer = this.buffer ?? '';
       this.render();
     } else if (key === 'Backspace') {
+      this.begin();
       this.buffer = (this.buffer ?? (this.card.score === '?' ? '' : this.card.score)).slice(0, -1);
       this.render();
     } else if (key === 'Escape') {
-      this.buffer = null; this.typing = false; $('score-input').blur(); this.render();
+      if (this.conflict) this.app.toast(`Kept ${this.conflict.by ?? 'their'} ${this.conflict.score}.`);
+      this.buffer = null; this.typing = false; this.base = null; this.conflict = null; $('score-input').blur(); this.render();
     } else if (key === 'Enter') {
       this.save();
     } else if (key === 'ArrowRight') {
@@ -146,19 +214,26 @@ export class GradeView {
     try {
       await work();
     } catch (error) {
-      this.app.toast(error.message, true);
-      await this.load(this.card.student, 'here');
+      if (error.status === 409 && this.buffer != null) {
+        await this.load(this.card.student, 'here', true);   // someone saved meanwhile: the conflict shows, the typing stays
+        if (!this.conflict) this.app.toast(error.message, true);
+      } else {
+        this.app.toast(error.message, true);
+        await this.load(this.card.student, 'here');
+      }
     } finally {
       this.busy = false;
       for (const key of this.queued.splice(0)) this.key({ key, preventDefault() {} });
     }
   }
 
+  // Saves what was typed, checked against the score seen when typing began; in a conflict, Enter
+  // overwrites the other grader's score knowingly.
   save() {
-    const card = this.card;
+    const card = this.card, expected = this.conflict ? card.score : (this.base ?? card.score);
     return this.busyWith(async () => {
       if (this.buffer != null && this.buffer !== '') {
-        const { score } = await api.setScore(card.student, card.question, this.buffer, card.score);
+        const { score } = await api.setScore(card.student, card.question, this.buffer, expected, !!this.conflict);
         this.app.toast(`${card.name}: ${score} / ${card.max}`);
       }
       await this.load(card.student, 'next-ungraded');

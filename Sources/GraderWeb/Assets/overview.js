@@ -1,4 +1,4 @@
-// The class at a glance: students × questions, "?" where a score is missing; a click grades that cell.
+// The class at a glance: students × questions, "?" where a score is missing, who has each answer open; a click grades that cell.
 import { api } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -41,9 +41,10 @@ export class ClassView {
       const tr = body.insertRow();
       tr.appendChild(cell('td', row.name));
       for (const q of columns) {
-        const score = row.scores[q.index], grader = row.graders[q.index];
-        const td = cell('td', score, grader ? `Graded by ${grader}` : 'Not graded yet — click to grade');
-        td.className = 'cell' + (score === '?' ? ' ungraded' : '');
+        const score = row.scores[q.index], grader = row.graders[q.index], holder = row.holders[q.index];
+        const td = cell('td', score, holder ? `${holder} ${holder.includes(', ') ? 'are' : 'is'} grading this answer` : grader ? `Graded by ${grader}` : 'Not graded yet — click to grade');
+        td.className = 'cell' + (score === '?' ? ' ungraded' : '') + (holder ? ' held' : '');
+        if (holder) td.appendChild(cell('span', holder)).className = 'holder';
         td.dataset.question = q.id;
         td.dataset.student = row.student;
         tr.appendChild(td);
