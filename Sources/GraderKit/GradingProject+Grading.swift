@@ -55,8 +55,9 @@ extension GradingProject {
         try store.setMaximum(question: question, to: max)
     }
 
-    /// Removes a question and its scores for everyone.
-    public func removeQuestion(_ question: QuestionID) throws { try store.removeQuestion(question) }
+    /// Removes a question and its scores for everyone; other graders' scores on it go only with
+    /// `overwrite` (recorded in the step).
+    public func removeQuestion(_ question: QuestionID, overwrite: Bool = false) throws { try store.removeQuestion(question, overwrite: overwrite) }
 
     /// Moves a question's box for everyone (to a position, or by a shift in points) as one
     /// undoable step; refused off the page. With `student`, the move is measured on that student's
@@ -78,8 +79,9 @@ extension GradingProject {
         try store.resizeQuestion(question, to: size)
     }
 
-    /// Removes a student with their scores and annotations.
-    public func removeStudent(_ student: StudentKey) throws { try store.removeStudent(student) }
+    /// Removes a student with their scores and annotations; scores other graders gave them go
+    /// only with `overwrite` (recorded in the step).
+    public func removeStudent(_ student: StudentKey, overwrite: Bool = false) throws { try store.removeStudent(student, overwrite: overwrite) }
 
     /// Writes a note on one student's page.
     public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,

@@ -29,10 +29,13 @@ extension GradingProject {
     public func setScoring(_ scoring: RubricScoring, question: QuestionID) throws { try store.setScoring(scoring, question: question) }
 
     /// Applies and removes items (by number) on `student`'s `question`, with an optional
-    /// adjustment; the score then comes from the rubric. Returns it.
+    /// adjustment; the score then comes from the rubric. Returns it. With `expected`, refused
+    /// when someone changed the score meanwhile; without, when it would change another grader's
+    /// score, unless `overwrite`.
     @discardableResult
     public func applyRubricItems(student: StudentKey, question: QuestionID, add: [Int], remove: [Int] = [],
-                                 adjustment: Points? = nil, expected: Score? = nil) throws -> Score {
-        try store.applyRubricItems(student: student, question: question, add: add, remove: remove, adjustment: adjustment, expected: expected)
+                                 adjustment: Points? = nil, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
+        try store.applyRubricItems(student: student, question: question, add: add, remove: remove, adjustment: adjustment,
+                                   expected: expected, overwrite: overwrite)
     }
 }

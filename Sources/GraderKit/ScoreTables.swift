@@ -95,10 +95,7 @@ public enum ScoreTables {
                                  score: .points(theirs.points), grader: theirs.grader)
                 }
             }
-            if !replaced.isEmpty {
-                guard overwrite else { throw GradingError.othersScores(replaced) }
-                try writer.redescribe("import \(file) (overwriting \(replaced.count == 1 ? "a score" : "\(replaced.count) scores") of other graders)")
-            }
+            try writer.take(replaced, overwrite: overwrite, as: "replacing")
             for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
             return entries.count
         }

@@ -40,6 +40,8 @@ struct DatabaseInspection {
         let fixedReason = access(folder, W_OK) == 0 && access(path, W_OK) == 0 ? nil : StoreError.folderNotWritable
         var configuration = Configuration()
         configuration.readonly = true
+        // Another process may be writing or closing the project (its last close checkpoints): wait as writers do.
+        configuration.busyMode = ProjectStore.waitingForOthers
         if fixedReason == nil {
             do {
                 let queue = try DatabaseQueue(path: path, configuration: configuration)

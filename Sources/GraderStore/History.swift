@@ -73,6 +73,10 @@ enum History {
         try begin("undo '\(step.description)' with \(builder.grader)'s work on it", grader: grader, at: time, in: db)
         try replay(changes, in: db)
         try refuseBrokenRules(after: step, action: "undo", in: db)
+        // Nothing left to take back (the others' work had removed it all): the step counts as undone.
+        if try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM change WHERE step = (SELECT step FROM recording WHERE id = 1))")! {
+            try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
+        }
         try end(in: db)
         return step
     }

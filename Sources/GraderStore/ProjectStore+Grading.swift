@@ -147,10 +147,13 @@ extension ProjectStore {
         return try writer.directory().resolveQuestion(id: id)
     }
 
-    /// Removes a question (and its scores) for everyone.
-    public func removeQuestion(_ id: QuestionID) throws {
+    /// Removes a question (and its scores) for everyone; when other graders scored it, only with
+    /// `overwrite` (the step says so).
+    public func removeQuestion(_ id: QuestionID, overwrite: Bool = false) throws {
         try change("remove question \(try directory().resolveQuestion(id: id).name)") { writer in
-            try writer.deleteQuestion(try writer.directory().resolveQuestion(id: id).question.id)
+            let question = try writer.directory().resolveQuestion(id: id).question.id
+            try writer.take(try writer.othersScores(question: question), overwrite: overwrite, as: "removing")
+            try writer.deleteQuestion(question)
         }
     }
 
@@ -179,19 +182,28 @@ extension ProjectStore {
         }
     }
 
-    /// Removes a student with their scores and annotations.
-    public func removeStudent(_ key: StudentKey) throws {
+    /// Removes a student with their scores and annotations; when other graders scored them, only
+    /// with `overwrite` (the step says so).
+    public func removeStudent(_ key: StudentKey, overwrite: Bool = false) throws {
         let directory = try directory()
-        let name = directory.students[try directory.resolveStudent(key: key).index].student.name
-        try change("remove student \(name)") { writer in
+        try change("remove student \(directory.students[try directory.resolveStudent(key: key).index].student.name)") { writer in
             _ = try writer.directory().resolveStudent(key: key)
+            try writer.take(try writer.othersScores(student: key), overwrite: overwrite, as: "removing")
             try writer.deleteStudent(key)
         }
     }
 
-    /// Sets many scores as one undoable change (a table import): all land or none.
-    public func applyScores(_ entries: [ScoreImport.Entry], description: String) throws {
+    /// Sets many scores as one undoable change (a table import): all land or none. Scores other
+    /// graders gave are replaced only with `overwrite`.
+    public func applyScores(_ entries: [ScoreImport.Entry], description: String, overwrite: Bool = false) throws {
         try change(description) { writer in
+            let replaced = try entries.compactMap { entry in
+                try writer.othersScore(replacedBy: entry.score, question: entry.question, student: entry.student).map { theirs in
+                    ForeignScore(student: try writer.studentName(entry.student), question: try writer.question(entry.question).name,
+                                 score: .points(theirs.points), grader: theirs.grader)
+                }
+            }
+            try writer.take(replaced, overwrite: overwrite, as: "replacing")
             for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
         }
     }

@@ -51,10 +51,11 @@ extension ProjectStore {
 
     /// Applies items `add` and removes items `remove` (numbers) on `student`'s `question`, with
     /// an adjustment when given; the score then comes from the rubric. Returns it.
+    /// With `expected` (the score the grader saw), refused when another grader changed it
+    /// meanwhile; without, on an answer another grader scored, unless `overwrite`.
     @discardableResult
-    /// With `expected` (the score the grader saw), refused when another grader changed it meanwhile.
     public func applyRubricItems(student: StudentKey, question: QuestionID, add: [Int], remove: [Int] = [],
-                                 adjustment: Points? = nil, expected: Score? = nil) throws -> Score {
+                                 adjustment: Points? = nil, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
         try change(describedBy: { writer in
             "rubric \(try writer.studentName(student)) on \(try writer.question(question).name): "
                 + (add.map { "+\($0)" } + remove.map { "−\($0)" }).joined(separator: " ")
@@ -62,12 +63,19 @@ extension ProjectStore {
             let name = try writer.question(question).name
             let studentName = try writer.studentName(student)
             if let expected { try writer.checkUnchanged(expected, question: question, student: student, names: (studentName, name)) }
+            let before = expected == nil ? try writer.scoreRecord(question: question, student: student) : nil
             let items = try writer.rubricItems(question)
             let current = try writer.appliedItemIDs(question: question, student: student)
             let removed = try remove.map { try Self.item($0, in: items, question: name) }
             let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
             let applied = try RubricRules.applying(try add.map { try Self.item($0, in: items, question: name) }, to: kept, question: name)
-            return try Self.setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
+            let score = try Self.setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
+            // Items put on or taken off an answer another grader scored change their grading, whatever the total.
+            if let before, before.isAnotherGradersThan(grader) {
+                let theirs = ForeignScore(student: studentName, question: name, score: .points(before.points), grader: before.grader)
+                try writer.take([theirs], overwrite: overwrite, as: "replacing")
+            }
+            return score
         }
     }
 

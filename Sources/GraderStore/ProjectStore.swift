@@ -85,16 +85,18 @@ public struct ProjectStore: Sendable {
         }
     }
 
+    /// Wait for another grader's change in 1 ms steps, up to 30 s: SQLite's own timeout sleeps
+    /// up to 100 ms at a time, which made the slowest writes of 8 graders take seconds.
+    static let waitingForOthers = Database.BusyMode.callback { tries in
+        usleep(1000)
+        return tries < 30_000
+    }
+
     /// How every read-write connection is set up.
     private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        // Wait for another grader's change in 1 ms steps, up to 30 s: SQLite's own timeout sleeps
-        // up to 100 ms at a time, which made the slowest writes of 8 graders take seconds.
-        configuration.busyMode = .callback { tries in
-            usleep(1000)
-            return tries < 30_000
-        }
+        configuration.busyMode = waitingForOthers
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }

@@ -194,9 +194,34 @@ public struct ProjectWriter {
     /// gave it by hand and `score` would replace it (machine readings are no one's judgement);
     /// nil when replacing it takes nothing from anyone.
     public func othersScore(replacedBy score: Score, question: QuestionID, student: StudentKey) throws -> ScoreRecord? {
-        guard let record = try scoreRecord(question: question, student: student), record.source != "omr",
-              !record.grader.isEmpty, record.grader != grader.name, Score.points(record.points) != score else { return nil }
+        // A typed score replaces the row when its points or how it was entered differ.
+        guard let record = try scoreRecord(question: question, student: student), record.isAnotherGradersThan(grader),
+              Score.points(record.points) != score || record.source != "grader" else { return nil }
         return record
+    }
+
+    /// The scores other graders than this change's gave by hand on `question` (or of `student`):
+    /// what removing it would take from them.
+    public func othersScores(question: QuestionID? = nil, student: StudentKey? = nil) throws -> [ForeignScore] {
+        let directory = try directory()
+        return try Row.fetchAll(db, sql: """
+            SELECT question_id, student_id, quarters, grader FROM score
+            WHERE (question_id = ? OR ? IS NULL) AND (student_id = ? OR ? IS NULL) AND source != 'omr' AND grader NOT IN ('', ?)
+            ORDER BY question_id, student_id
+            """, arguments: [question?.rawValue, question?.rawValue, student?.rawValue, student?.rawValue, grader.name]).map { row in
+            ForeignScore(student: directory.students[try directory.resolveStudent(key: StudentKey(row["student_id"])).index].student.name,
+                         question: try directory.resolveQuestion(id: QuestionID(row["question_id"])).name,
+                         score: .points(Points(quarters: row["quarters"])), grader: row["grader"])
+        }
+    }
+
+    /// Refuses, listing them, to replace or remove `scores` of other graders without `overwrite`;
+    /// with it, the step's description says so ("import x.csv (replacing 2 scores of other graders)").
+    public func take(_ scores: [ForeignScore], overwrite: Bool, as verb: String) throws {
+        guard !scores.isEmpty else { return }
+        guard overwrite else { throw GradingError.othersScores(scores) }
+        let description = try String.fetchOne(db, sql: "SELECT description FROM history WHERE id = (SELECT step FROM recording WHERE id = 1)") ?? ""
+        try redescribe("\(description) (\(verb) \(scores.count == 1 ? "a score" : "\(scores.count) scores") of other graders)")
     }
 
     /// One student's score on one question with who gave it last; nil when ungraded.

@@ -12,6 +12,9 @@ public struct ScoreRecord: Sendable, Equatable {
     /// When (UTC, ISO 8601; "" when not recorded).
     public let at: String
 
+    /// True when `grader` did not give it and someone did by hand (machine readings are no one's judgement).
+    public func isAnotherGradersThan(_ grader: Grader) -> Bool { source != "omr" && !grader.name.isEmpty && !self.grader.isEmpty && self.grader != grader.name }
+
     init(_ row: Row) {
         points = Points(quarters: row["quarters"])
         source = row["source"]

@@ -27,9 +27,9 @@ extension GradingAPI {
             return try Reply.json(["id": id.rawValue])
         }
 
-        router.delete("/api/questions/{question}") { _, context in
+        router.delete("/api/questions/{question}") { request, context in
             let id = QuestionID(try context.number("question"))
-            try project(context).removeQuestion(id)
+            try project(context).removeQuestion(id, overwrite: request.uri.queryParameters["overwrite"] == "true")
             return try Reply.json(["id": id.rawValue])
         }
     }

@@ -206,11 +206,12 @@ struct QuestionCommand: ParsableCommand {
             discussion: "Example:\n  ezgrader question remove exam.ezgrader Q2")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "The question (label or p<page>q<n>).") var question: String
+        @Flag(help: "Remove it although other graders scored it (recorded as such).") var overwrite = false
 
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                try project.removeQuestion(try project.question(named: question).question.id)
+                try project.removeQuestion(try project.question(named: question).question.id, overwrite: overwrite)
                 if options.json { try printJSON(["removed": question]) } else { print("Removed \(question) for everyone.") }
             }
         }

@@ -149,13 +149,15 @@ struct RubricCommand: ParsableCommand {
         @Flag(help: "Remove the items instead.") var remove = false
         @Option(parsing: .unconditional, help: "Points added to the items' total (e.g. -0.5).") var adjust: String?
         @Argument(help: "Item numbers.") var items: [Int] = []
+        @Flag(help: "Change a score another grader gave (recorded as an overwrite).") var overwrite = false
 
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
                 let score = try project.applyRubricItems(student: try project.student(named: student), question: try project.question(named: question).question.id,
                                                          add: remove ? [] : items, remove: remove ? items : [],
-                                                         adjustment: try adjust.map { text in try parsePoints(text, option: "--adjust") })
+                                                         adjustment: try adjust.map { text in try parsePoints(text, option: "--adjust") },
+                                                         overwrite: overwrite)
                 if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
                     print("\(student): \(question) = \(score) (from the rubric)")
                 }

@@ -30,11 +30,12 @@ struct StudentCommand: ParsableCommand {
             discussion: "Example:\n  ezgrader student remove exam.ezgrader \"Ben Okafor\"")
         @OptionGroup var options: ProjectOptions
         @Argument(help: "Student name or roster id.") var student: String
+        @Flag(help: "Remove them although other graders scored them (recorded as such).") var overwrite = false
 
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                try project.removeStudent(try project.student(named: student))
+                try project.removeStudent(try project.student(named: student), overwrite: overwrite)
                 if options.json { try printJSON(["removed": student]) } else { print("Removed \(student).") }
             }
         }

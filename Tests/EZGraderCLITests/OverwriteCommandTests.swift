@@ -41,7 +41,7 @@ import TestSupport
         let done = try runCommand(ezgrader, ["import", "csv", "exam", "scores.csv", "--grader", "prof", "--overwrite"], in: folder.path)
         #expect(done.output == "Imported 2 scores from scores.csv (comma-separated).\n", "\(done.error)")
         #expect(try runCommand(ezgrader, ["history", "exam", "--limit", "1"], in: folder.path).output
-            .hasSuffix("\tprof\timport scores.csv (overwriting a score of other graders)\n"))
+            .hasSuffix("\tprof\timport scores.csv (replacing a score of other graders)\n"))
     }
 
     @Test func aNoteOfAnotherGraderNeedsOverwrite() throws {

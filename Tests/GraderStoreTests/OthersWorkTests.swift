@@ -35,6 +35,20 @@ import TestSupport
         #expect(try prof.score("Anna", on: "Q1") == .points(Points(quarters: 16)), "clearing another grader's score needs one too")
     }
 
+    @Test func aQuestionOrStudentOtherGradersScoredIsRemovedOnlyWithOverwrite() throws {
+        let folder = TemporaryFolder()
+        let (prof, ta) = try project(folder)
+        try ta.setScore(student: "Anna", question: "Q1", value: "3")
+        let q1 = try prof.directory().resolveQuestion("Q1").question.id
+        #expect(throws: GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])) {
+            try prof.removeQuestion(q1)
+        }
+        #expect(throws: GradingError.self) { try prof.removeStudent(try prof.key(of: "Anna")) }
+        try prof.removeStudent(try prof.key(of: "Ben"))
+        try prof.removeQuestion(q1, overwrite: true)
+        #expect(try prof.history(limit: 1)[0].description == "remove question Q1 (removing a score of other graders)")
+    }
+
     @Test func anotherGradersNoteIsRemovedOnlyWithOverwrite() throws {
         let folder = TemporaryFolder()
         let (prof, ta) = try project(folder)
