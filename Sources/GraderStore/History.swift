@@ -74,7 +74,7 @@ enum History {
         try replay(changes, in: db)
         try refuseBrokenRules(after: step, action: "undo", in: db)
         // Nothing left to take back (the others' work had removed it all): the step counts as undone.
-        if try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM change WHERE step = (SELECT step FROM recording WHERE id = 1))")! {
+        if try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM change WHERE step = (SELECT step FROM recording WHERE id = 1))") ?? false) {
             try db.execute(sql: "UPDATE history SET undone = 1 WHERE id = ?", arguments: [step.id])
         }
         try end(in: db)

@@ -54,9 +54,9 @@ struct GradeCommand: ParsableCommand {
                 case .help: print(GradingInput.keys)
                 case .ignored(let hint): writeStandardError("\(hint)\n")
                 case .items(let add, let remove):
-                    saved += try saving { try session.apply(items: add, removing: remove) }
+                    saved += try saving(in: project) { try session.apply(items: add, removing: remove) }
                 case .score(let text):
-                    saved += try saving { try session.save(try GradingRules.score(text, for: stop.question)) }
+                    saved += try saving(in: project) { try session.save(try GradingRules.score(text, for: stop.question)) }
                 }
             }
             try project.releaseAnswer()
@@ -64,14 +64,14 @@ struct GradeCommand: ParsableCommand {
         }
     }
 
-    /// Runs a save: 1 when it went through, 0 when a rule refused it (the message goes to stderr
-    /// and the same score is asked again).
-    private func saving(_ save: () throws -> Void) throws -> Int {
+    /// Runs a save: 1 when it went through, 0 when a rule refused it (the message, worded by the
+    /// project so an anonymous one names no student, goes to stderr and the same score is asked again).
+    private func saving(in project: GradingProject, _ save: () throws -> Void) throws -> Int {
         do {
             try save()
             return 1
         } catch let error as GradingError {
-            writeStandardError("\(error.localizedDescription)\n")
+            writeStandardError("\(project.shownMessage(for: error))\n")
             return 0
         }
     }
