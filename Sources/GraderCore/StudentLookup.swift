@@ -7,7 +7,9 @@ import Foundation
 /// 1. the exact name (ignoring case and Unicode form, `Student.nameKey`), then the exact roster id;
 /// 2. the loose name — accents, case, spaces and punctuation ignored, "Last, First" read as
 ///    "First Last", the words in any rotation ("Schmidt Anna") — or the roster id ignoring case;
-/// 3. a prefix of the loose name (in any rotation).
+/// 3. a prefix of the loose name (in any rotation);
+/// 4. every typed word the start of a word of the name, in any order ("Emile Zola" for
+///    "Zola, Émile Édouard Charles", "Li Lei" for "Li, Xiao Lei").
 /// Several students at one step make the name ambiguous; nobody at all yields the nearest name
 /// (by edit distance) when it is close enough to be a typo.
 public enum StudentLookup: Equatable, Sendable {
@@ -31,6 +33,12 @@ public enum StudentLookup: Equatable, Sendable {
         if let result = Self.decide(loose) { self = result; return }
         let prefixed = students.indices.filter { forms[$0].contains { $0.hasPrefix(key) } }
         if let result = Self.decide(prefixed) { self = result; return }
+        let typedWords = Self.words(typed)
+        let byWords = students.indices.filter { index in
+            let name = Self.words(students[index].name)
+            return typedWords.allSatisfy { typedWord in name.contains { $0.hasPrefix(typedWord) } }
+        }
+        if let result = Self.decide(byWords) { self = result; return }
         let distances = forms.map { $0.map { NearestName.editDistance(key, $0) }.min() ?? .max }
         let best = distances.indices.min { distances[$0] < distances[$1] }
         let tolerance = NearestName.tolerance(key)

@@ -31,6 +31,13 @@ extension GradingProject {
         return setting.pseudonyms(for: book.students.map(\.key))
     }
 
+    /// The name a confirmation shows for `student`: the student matched, by pseudonym while
+    /// anonymous grading is on.
+    public func shownName(of student: StudentKey) throws -> String {
+        let book = try gradeBook()
+        return try displayNames(book)[student] ?? book.directory.students[try book.directory.resolveStudent(key: student).index].student.name
+    }
+
     /// The rectangles a grading view covers on `page` of `student` (the name regions of that page
     /// while anonymous grading is on), in points on that student's page.
     func coveredRegions(_ directory: ProjectDirectory, student: StudentID, page: Int) throws -> [PageRect] {

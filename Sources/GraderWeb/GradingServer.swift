@@ -1,6 +1,7 @@
 import Foundation
 import GraderKit
 import Hummingbird
+import Logging
 import NIOCore
 
 /// `ezgrader serve`: the browser grading view over one project, for several graders at once.
@@ -59,7 +60,15 @@ public struct GradingServer: Sendable {
                                let port = channel.localAddress?.port ?? port
                                bound.bound(to: port)
                                ready(link(port: port))
-                           })
+                           },
+                           logger: Self.logger)
+    }
+
+    /// Only warnings and errors: the command prints its own line when the server starts.
+    static var logger: Logger {
+        var logger = Logger(label: "ezgrader serve")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// The router with every route and the access checks (also what the API tests drive); `port`

@@ -154,12 +154,14 @@ struct RubricCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let score = try project.applyRubricItems(student: try project.student(named: student), question: try project.question(named: question).question.id,
+                let key = try project.student(named: student), numbered = try project.question(named: question)
+                let score = try project.applyRubricItems(student: key, question: numbered.question.id,
                                                          add: remove ? [] : items, remove: remove ? items : [],
                                                          adjustment: try adjust.map { text in try parsePoints(text, option: "--adjust") },
                                                          overwrite: overwrite)
-                if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
-                    print("\(student): \(question) = \(score) (from the rubric)")
+                let name = try project.shownName(of: key)
+                if options.json { try printJSON(["student": name, "question": numbered.name, "score": score.description]) } else {
+                    print("\(name): \(numbered.name) = \(score) (from the rubric)")
                 }
             }
         }

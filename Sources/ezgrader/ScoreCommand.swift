@@ -19,11 +19,13 @@ struct ScoreCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let numbered = try project.question(named: question)
-            let score = try project.setScore(try GradingRules.score(value, for: numbered), student: try project.student(named: student),
-                                             question: numbered.question.id, overwrite: overwrite)
-            if options.json { try printJSON(["student": student, "question": question, "score": score.description]) } else {
-                print("\(student): \(question) = \(score)")
+            let numbered = try project.question(named: question), key = try project.student(named: student)
+            let score = try project.setScore(try GradingRules.score(value, for: numbered), student: key, question: numbered.question.id,
+                                             overwrite: overwrite)
+            // The student matched, not the name as typed ("pat obrien" → "O'Brien, Pat").
+            let name = try project.shownName(of: key)
+            if options.json { try printJSON(["student": name, "question": numbered.name, "score": score.description]) } else {
+                print("\(name): \(numbered.name) = \(score)")
             }
         }
     }

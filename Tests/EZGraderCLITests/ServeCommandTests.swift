@@ -24,6 +24,7 @@ import TestSupport
             if chunk.isEmpty { break }
             printed += String(decoding: chunk, as: UTF8.self)
         }
+        #expect(printed.hasPrefix("Grading "), "our own line first, no server log line: \(printed)")
         let match = try #require(printed.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=[0-9a-f]{48}\n/), "\(printed)")
         let second = try runCommand(ezgrader, ["serve", "exam", "--port", String(match.1)], in: folder.path)
         #expect(second.status == 1)

@@ -23,6 +23,14 @@ import Testing
         #expect(StudentLookup("s-1001", among: students) == .found(0))
     }
 
+    @Test func partOfANameInAnyOrderFindsTheStudent() {
+        let students = [Student(name: "Zola, Émile Édouard Charles"), Student(name: "Li, Xiao Lei"), Student(name: "Lei Wang")]
+        #expect(StudentLookup("Emile Zola", among: students) == .found(0))
+        #expect(StudentLookup("charles zola", among: students) == .found(0))
+        #expect(StudentLookup("Li Lei", among: students) == .found(1))
+        #expect(StudentLookup("Lei", among: students) == .ambiguous([1, 2]), "a word two names share lists both")
+    }
+
     @Test func anExactNameWinsOverLooserOnes() {
         let twins = [Student(name: "Zoe Lang"), Student(name: "Zoë Lang")]
         #expect(StudentLookup("zoë lang", among: twins) == .found(1))
