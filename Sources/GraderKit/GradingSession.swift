@@ -3,6 +3,7 @@ import GraderCore
 /// One grader's walk through the scores to give, in their grading order: every question, one
 /// question or one page's. It starts at the first ungraded score from the grader's saved place
 /// and visits the scores that were ungraded when it began (in review, every score from the first),
+/// to the end of the order and then round from its beginning to where it began,
 /// records their place and holds the answer shown as it moves, passing over answers another
 /// grader has open (unless gone back to), and saves a score only if nobody changed it since it was
 /// shown. Front ends map their own keys onto it.
@@ -42,10 +43,19 @@ public struct GradingSession {
     private var shown: Stop?
     /// True after `back()`: the grader goes to that answer on purpose, even if someone has it open.
     private var onPurpose = false
-    /// Which stops the walk visits: those ungraded when it began, or all of them in review.
-    private let visits: [Bool]
-    /// The current stop's index; `stopCount` when the walk is over.
-    public private(set) var index: Int
+    /// The stops the walk visits (ungraded when it began, or all in review), in the order it visits
+    /// them: from where it began to the end of the grading order, then round from its beginning.
+    private let route: [Int]
+    /// Where in `route` the stops before the beginning start.
+    private let wrapsAt: Int
+    /// The position in `route`; `route.count` when the walk is over.
+    private var step = 0
+
+    /// The current stop's index in the grading order; `stopCount` when the walk is over.
+    public var index: Int { step < route.count ? route[step] : walk.stops.count }
+
+    /// True once the walk has gone round from the end of the order to its beginning.
+    public var hasWrapped: Bool { step >= wrapsAt && step < route.count }
 
     /// A session over `filter`'s questions, at the first ungraded score from the grader's place;
     /// with `review`, over every score (graded ones too), from the first.
@@ -62,15 +72,17 @@ public struct GradingSession {
         walk = GradingWalk(book, order: place.order, questions: questions)
         sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: place.order)
         let book = book, walk = walk
-        visits = walk.stops.map { review || book.score($0.question.question.id, $0.student) == .ungraded }
-        index = review ? 0 : walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
+        let visited = walk.stops.indices.filter { review || book.score(walk.stops[$0].question.question.id, walk.stops[$0].student) == .ungraded }
+        let start = review ? 0 : walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
+        route = visited.filter { $0 >= start } + visited.filter { $0 < start }
+        wrapsAt = visited.filter { $0 >= start }.count
     }
 
     /// How many stops the walk has.
     public var stopCount: Int { walk.stops.count }
 
     /// True when the walk is over (or everything was graded from the start).
-    public var isFinished: Bool { index >= walk.stops.count }
+    public var isFinished: Bool { step >= route.count }
 
     /// How many of the walk's scores are still ungraded now.
     public func ungradedCount() throws -> Int {
@@ -119,15 +131,15 @@ public struct GradingSession {
     /// Moves to the next stop the walk visits, without scoring.
     public mutating func skip() {
         onPurpose = false
-        index = visits.indices.first { $0 > index && visits[$0] } ?? walk.stops.count
+        step = min(step + 1, route.count)
     }
 
     /// Moves back to the previous stop the walk visits (it stays at the first).
     public mutating func back() {
         onPurpose = true
-        index = visits.indices.last { $0 < min(index, walk.stops.count) && visits[$0] } ?? index
+        step = max(min(step, route.count) - 1, 0)
     }
 
     /// Ends the walk.
-    public mutating func finish() { index = walk.stops.count }
+    public mutating func finish() { step = route.count }
 }

@@ -37,7 +37,12 @@ struct GradeCommand: ParsableCommand {
             var saved = 0
             let interactive = isatty(0) == 1
             var listed: QuestionID?
+            var announcedWrap = false
             while let stop = try session.current() {
+                if session.hasWrapped, !announcedWrap {
+                    print("Round to the beginning of the order: the scores before where you started.")
+                    announcedWrap = true
+                }
                 if !stop.items.isEmpty, listed != stop.question.question.id {
                     print("  rubric of \(stop.question.name): " + stop.items.map { "i\($0.number) \($0.label)" }.joined(separator: " · "))
                     listed = stop.question.question.id

@@ -46,6 +46,23 @@ import TestSupport
             + "Page 2,Question 1,2.5,?,?,?\r\nTotal,,6.5,4,3.5,2\r\n")
     }
 
+    @Test func theWalkGoesRoundToTheScoresBeforeWhereItBegan() throws {
+        let folder = TemporaryFolder()
+        try TestClass.scanned(["Anna", "Ben", "Cy"], pages: 1, in: folder)
+        for arguments in [["new", "exam", folder.path], ["question", "add", "exam", "--page", "1", "--at", "430,60", "--max", "4", "--label", "Q1"]] {
+            #expect(try runCommand(ezgrader, arguments, in: folder.path).status == 0)
+        }
+        #expect(try runCommand(ezgrader, ["grade", "exam"], input: "s\n2\nq\n", in: folder.path).status == 0)
+        let resumed = try runCommand(ezgrader, ["grade", "exam"], input: "1\n3\n", in: folder.path)
+        #expect(resumed.output == """
+            [3/3] Cy — p. 1, Q1 (max 4) now ? > 1
+            Round to the beginning of the order: the scores before where you started.
+            [1/3] Anna — p. 1, Q1 (max 4) now ? > 3
+            Saved 2 scores; 0 of 3 still ungraded.
+
+            """)
+    }
+
     @Test func rubricErrorsNameTheLine() throws {
         let folder = TemporaryFolder()
         try TestClass.scanned(["Anna"], pages: 1, in: folder)
