@@ -58,6 +58,8 @@ extension ExamAnalysis {
             let flagged = stats.bubbleQuestions.filter { !$0.flags.isEmpty }.map { "\($0.name): " + $0.flags.joined(separator: "; ") }
             if !flagged.isEmpty { blocks.append(.list(flagged)) }
         }
+        // A written exam has no bubble sheets to screen: the section would be empty.
+        guard !stats.bubbleQuestions.isEmpty else { return ReportDocument(title: title, blocks: blocks) }
 
         blocks.append(.heading("Bubble sheets worth a look"))
         blocks.append(.paragraph(screeningMethod))

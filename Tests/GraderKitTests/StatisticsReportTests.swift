@@ -21,6 +21,20 @@ import TestSupport
         #expect(stats.questions[3].flags == ["not graded yet"])
     }
 
+    @Test func aWrittenExamsReportHasNoBubbleSections() throws {
+        let folder = TemporaryFolder()
+        let headings = try project(folder, bubbles: false).statistics().report(title: "Midterm").blocks.compactMap { block -> String? in
+            if case .heading(let text) = block { return text }
+            return nil
+        }
+        #expect(headings == ["The exam", "Questions", "Score distributions"])
+        let bubbles = TemporaryFolder()
+        #expect(try project(bubbles, bubbles: true).statistics().report(title: "Quiz").blocks.contains { block in
+            if case .heading("Bubble sheets worth a look") = block { return true }
+            return false
+        })
+    }
+
     @Test func bubbleReadingsGiveChoicesAKeyCheckAndAPairWorthALook() throws {
         let folder = TemporaryFolder()
         let analysis = try project(folder, bubbles: true).statistics()
