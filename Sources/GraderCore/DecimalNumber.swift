@@ -22,6 +22,14 @@ public enum DecimalNumber {
         return trimmed.hasPrefix("-") ? -magnitude : magnitude
     }
 
+    /// Points as people type them: a plain decimal with a decimal point or, as half the world
+    /// writes it, a decimal comma ("7,5"); a leading minus or plus allowed.
+    public static func points(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let commas = trimmed.filter { $0 == "," }.count
+        return parse(commas == 1 && !trimmed.contains(".") ? trimmed.replacingOccurrences(of: ",", with: ".") : trimmed)
+    }
+
     /// `text` split at commas into exactly `count` numbers ("430,60"); nil when the count differs
     /// or any part is not a plain decimal within ±`limit`.
     public static func list(_ text: String, count: Int, limit: Double = limit) -> [Double]? {

@@ -11,7 +11,7 @@ public enum GradingRules {
     /// A valid score for `question`: "?" or 0…max in quarter points.
     public static func score(_ text: String, for question: NumberedQuestion) throws(GradingError) -> Score {
         if text.trimmingCharacters(in: .whitespaces) == "?" { return .ungraded }
-        guard let value = DecimalNumber.parse(text) else { throw .notANumber(text) }
+        guard DecimalNumber.points(text) != nil else { throw .notANumber(text) }
         guard let points = Points(text), points >= .zero, points <= question.question.maxPoints else {
             throw .scoreOutOfRange(value: text.trimmingCharacters(in: .whitespaces), question: question.name,
                                    max: question.question.maxPoints)

@@ -12,7 +12,7 @@ public struct Points: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses a decimal with a point as separator ("3", "3.5", "0.25", "+0.5"); nil when it is not
     /// a plain decimal number (`DecimalNumber`) or not a whole number of quarters.
     public init?(_ text: String) {
-        guard let value = DecimalNumber.parse(text) else { return nil }
+        guard let value = DecimalNumber.points(text) else { return nil }
         let quarters = value * 4
         guard quarters == quarters.rounded() else { return nil }
         self.quarters = Int(quarters)

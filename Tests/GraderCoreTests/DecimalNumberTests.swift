@@ -16,6 +16,15 @@ import Testing
         }
     }
 
+    @Test func pointsTakeADecimalCommaAndASign() throws {
+        #expect(DecimalNumber.points("7,5") == 7.5 && DecimalNumber.points("-0,25") == -0.25 && DecimalNumber.points("+1,5") == 1.5)
+        #expect(DecimalNumber.points("7.5") == 7.5 && DecimalNumber.points("1,2,3") == nil && DecimalNumber.points("1,5.0") == nil)
+        #expect(Points("2,5") == Points(quarters: 10) && Points("-1,75") == Points(quarters: -7))
+        let question = NumberedQuestion(question: Question(id: QuestionID(1), page: 1, position: RelativePoint(x: 0.1, y: 0.1),
+                                                           maxPoints: Points(quarters: 40), label: "Q1"), number: 1)
+        #expect(try GradingRules.score("7,5", for: question) == .points(Points(quarters: 30)))
+    }
+
     @Test func listsHaveTheirCount() {
         #expect(DecimalNumber.list("430, 60", count: 2) == [430, 60])
         #expect(DecimalNumber.list("430,60,1", count: 2) == nil)
