@@ -174,7 +174,7 @@ export class GradeView {
     const key = event.key, hasItems = this.card.items.length > 0;
     if (/^[0-9]$/.test(key) && hasItems && !this.typing) {
       if (key !== '0') this.toggleItem(Number(key));
-    } else if (/^[0-9.?]$/.test(key)) {
+    } else if (/^[0-9.,?-]$/.test(key)) {  // a decimal comma and a minus reach the server, which reads or refuses them by name
       this.begin();
       this.buffer = key === '?' ? '?' : (this.buffer === '?' ? '' : (this.buffer ?? '')) + key;
       this.render();
