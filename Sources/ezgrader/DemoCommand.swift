@@ -15,13 +15,40 @@ struct DemoCommand: ParsableCommand {
               ezgrader demo --out ezgrader-demo
             """)
     @Option(help: "Folder for the demo's project and outputs.") var out = "ezgrader-demo"
-    @Option(help: "The bundled samples folder.") var samples = "SamplePDFs"
+    @Option(help: "The bundled samples folder (default: SamplePDFs here, or in ezgrader's source folder).") var samples: String?
     @OptionGroup var grader: GraderOption
 
     func run() throws {
         let project = (out as NSString).appendingPathComponent("sample.ezgrader")
+        let outExisted = FileManager.default.fileExists(atPath: out)
+        do {
+            try demo(project: project)
+        } catch {
+            // A refused demo leaves nothing: the folder it made goes.
+            if !outExisted { try? FileManager.default.removeItem(atPath: out) }
+            throw error
+        }
+    }
+
+    /// The bundled samples: `--samples`, else `SamplePDFs` here, else the one in the source folder
+    /// the running ezgrader was built in (found up from the executable), so the demo runs anywhere.
+    private func samplesFolder() throws -> String {
+        if let samples { return samples }
+        let isSamples = { (folder: String) in FileManager.default.fileExists(atPath: folder + "/roster.csv") }
+        if isSamples("SamplePDFs") { return "SamplePDFs" }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            if isSamples(folder.path + "/SamplePDFs") { return folder.path + "/SamplePDFs" }
+            folder.deleteLastPathComponent()
+        }
+        throw ValidationError("The bundled samples (SamplePDFs) are neither here nor beside this ezgrader's build: "
+            + "give their folder with --samples (SamplePDFs in ezgrader's source).")
+    }
+
+    private func demo(project: String) throws {
         try reportingErrors {
             let grader = try grader.resolved()
+            let samples = try samplesFolder()
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             if GradingProject.isProject(project) {
                 try FileManager.default.removeItem(atPath: project)  // a previous demo's project: start over

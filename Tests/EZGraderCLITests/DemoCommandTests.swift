@@ -23,4 +23,15 @@ import TestSupport
         // Running it again starts over instead of failing on the existing project.
         #expect(try runCommand(builtProduct("ezgrader"), ["demo", "--out", folder.path, "--samples", samples]).status == 0)
     }
+
+    @Test func theDemoRunsFromAnyFolderAndARefusedOneLeavesNothing() throws {
+        let elsewhere = TemporaryFolder()
+        let result = try runCommand(builtProduct("ezgrader"), ["demo"], in: elsewhere.path)
+        #expect(result.status == 0, "the samples are found beside the build: \(result.error)")
+        #expect(elsewhere.fileNames == ["ezgrader-demo"])
+        let refused = TemporaryFolder()
+        let missing = try runCommand(builtProduct("ezgrader"), ["demo", "--samples", "/nowhere"], in: refused.path)
+        #expect(missing.status == 1 && missing.error.contains("/nowhere"), "\(missing.error)")
+        #expect(refused.fileNames == [], "a refused demo leaves no folder behind")
+    }
 }
