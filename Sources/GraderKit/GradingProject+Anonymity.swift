@@ -23,6 +23,17 @@ extension GradingProject {
         try store.setAnonymity(isOn, nameRegions: nameRegions)
     }
 
+    /// A short stamp that changes whenever what the page images cover changes (anonymous grading
+    /// turned on or off, its name regions moved): carried in an image's URL, it keeps a browser
+    /// from showing a cached image with a name on it.
+    public func imageStamp() throws -> String {
+        let setting = try anonymity()
+        guard setting.isOn else { return "open" }
+        // FNV-1a of the regions as stored: the same regions give the same stamp in every process.
+        let hash = NameRegion.text(setting.nameRegions).utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return "anon-" + String(hash, radix: 36)
+    }
+
     /// The name each grading view shows for each student: the real name, or while anonymous
     /// grading is on, the student's pseudonym.
     public func displayNames(_ book: GradeBook) throws -> [StudentKey: String] {
