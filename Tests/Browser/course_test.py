@@ -236,6 +236,7 @@ class SettingUpACourseInTheBrowser(unittest.TestCase):
         self.assertTrue(me['anonymous'])
         wait(driver, lambda: image() != before, message='a new image URL once the name is covered')
         self.assertNotEqual(self.image_bytes(image()), old_bytes)
+        wait(driver, lambda: 'Oberhausen' not in driver.find_element(By.ID, 'page-title').text, message='the page shows the pseudonym')
         time.sleep(0.5)
         self.shot(driver, 'page-name-covered')
         # No real name in any answer now.

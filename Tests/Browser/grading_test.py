@@ -243,7 +243,8 @@ class GradingInTheBrowser(unittest.TestCase):
             ben.find_element(By.ID, 'tab-class').click()
             wait(ben, lambda: len(ben.find_elements(By.CSS_SELECTOR, '#class-table tbody tr')) == 6)
             q6 = next(q for q in self.api(ben, '/api/me')['questions'] if q['name'] == 'Q6')
-            self.assertEqual({cell.text for cell in ben.find_elements(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"]')}, {'?'})
+            # (read again when a live update redraws the table meanwhile)
+            wait(ben, lambda: {cell.text for cell in ben.find_elements(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"]')} == {'?'})
             driver = self.ann
             driver.find_element(By.ID, 'tab-grade').click()
             driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q6['id']))

@@ -108,7 +108,6 @@ export class CourseView {
 
   async setAnonymity(on, regions) {
     await this.change(() => api.setAnonymity(on, regions));
-    this.app.views.page.students = [];
   }
 }
 

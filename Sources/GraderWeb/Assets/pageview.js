@@ -41,7 +41,7 @@ export class PageView {
   }
 
   async show(target) {
-    if (!this.students.length) this.students = (await api.overview()).students.map((row) => ({ key: row.student, name: row.name }));
+    if (!this.students.length) await this.loadStudents();
     if (target?.student) { this.student = target.student; this.page = target.page; }
     this.student = this.student ?? this.students[0]?.key;
     const select = $('page-select');
@@ -51,12 +51,18 @@ export class PageView {
 
   refresh() { return this.load(); }
 
+  // The students' names as shown (pseudonyms while grading is anonymous).
+  async loadStudents() { this.students = (await api.overview()).students.map((row) => ({ key: row.student, name: row.name })); }
+
   async load() {
     if (this.student == null) return;
     const ticket = ++this.loads;   // only the latest load is shown
     try {
       const layer = await api.page(this.student, this.page);
       if (ticket !== this.loads) return;
+      // Anonymity turned on or off (here or by someone else): the names change with the images.
+      if (this.images !== undefined && layer.images !== this.images) await this.loadStudents();
+      this.images = layer.images;
       this.layer = layer;
       $('page-select').value = String(this.page);
       const name = this.students.find((s) => s.key === this.student)?.name ?? '';
