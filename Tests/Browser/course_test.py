@@ -254,6 +254,33 @@ class SettingUpACourseInTheBrowser(unittest.TestCase):
         driver.find_element(By.ID, 'tab-page').click()
         wait(driver, lambda: image().split('v=')[1] == before.split('v=')[1])
 
+    def test_5_a_note_typed_in_place_and_an_undo_offered_with_bens_work(self):
+        driver = self.driver
+        driver.find_element(By.ID, 'tab-page').click()
+        self.choose_page(driver, 2)
+        first = self.students()[0]['student']
+        self.keys(driver, 'n')
+        point = self.screen(driver, 100, 300)
+        self.drag(driver, point, point)
+        field = wait(driver, lambda: driver.find_element(By.ID, 'inline-input') if driver.find_element(By.ID, 'inline-form').is_displayed() else None)
+        field.send_keys('Good start', Keys.ENTER)
+        wait(driver, lambda: [n['text'] for n in self.get(f'/api/pages/{first}/2')['notes']] == ['Good start'])
+        # Ann renames Q2; Ben renames it after her. Ann's undo is refused in place, then taken on purpose.
+        q2 = next(q for q in self.get('/api/me')['questions'] if q['name'] == 'Q2 Stacks')['id']
+        status, text = self.call('PATCH', f'/api/questions/{q2}', {'label': 'Q2 Queues'})
+        self.assertEqual(status, 200, text)
+        request = urllib.request.Request(self.link.split('/?')[0] + f'/api/questions/{q2}', method='PATCH', data=json.dumps({'label': 'Q2 Lists'}).encode(),
+                                         headers={'Authorization': 'Bearer ' + self.link.split('token=')[1], 'Cookie': 'ezgrader_grader=Ben',
+                                                  'Content-Type': 'application/json'})
+        urllib.request.urlopen(request, timeout=10).close()
+        driver.find_element(By.ID, 'undo').click()
+        offer = wait(driver, lambda: driver.find_element(By.ID, 'undo-anyway'))
+        self.assertIn('Ben', driver.find_element(By.ID, 'toast').text)
+        self.shot(driver, 'undo-offered')
+        self.assertTrue(any(',Q2 Lists,' in line for line in self.csv()), 'nothing undone before the confirm')
+        offer.click()
+        wait(driver, lambda: any(',Q2 Stacks,' in line for line in self.csv()), message="the undo takes Ben's rename with it")
+
     def image_bytes(self, url):
         request = urllib.request.Request(url, headers={'Authorization': 'Bearer ' + self.link.split('token=')[1]})
         with urllib.request.urlopen(request, timeout=20) as response:

@@ -66,7 +66,7 @@ export class PageView {
       this.layer = layer;
       $('page-select').value = String(this.page);
       const name = this.students.find((s) => s.key === this.student)?.name ?? '';
-      $('page-title').textContent = `${name} · page ${this.page}`;
+      $('page-title').textContent = $('page-title').title = `${name} · page ${this.page}`;
       this.layout();
     } catch (error) { this.app.toast(error.message, true); }
   }
