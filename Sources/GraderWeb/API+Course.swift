@@ -49,16 +49,20 @@ extension GradingAPI {
         }
 
         router.put("/api/anonymity") { request, context in
-            struct Region: Decodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
+            // `student`: the region was dragged on that student's page (else it is on the reference page).
+            struct Region: Decodable { let page: Int, x: Double, y: Double, width: Double, height: Double, student: Int64? }
             struct Input: Decodable { let on: Bool, regions: [Region]? }
             let input = try await request.json(Input.self, context: context)
+            let project = try project(context)
             let regions = try (input.regions ?? []).map { region throws in
                 guard [region.x, region.y, region.width, region.height].allSatisfy(\.isFinite) else {
                     throw APIError.badRequest("A name region is four finite numbers (x, y, width, height).")
                 }
-                return NameRegion(page: region.page, rect: PageRect(origin: PagePoint(x: region.x, y: region.y), width: region.width, height: region.height))
+                let rect = PageRect(origin: PagePoint(x: region.x, y: region.y), width: region.width, height: region.height)
+                guard let student = region.student else { return NameRegion(page: region.page, rect: rect) }
+                return try project.nameRegion(rect, page: region.page, measuredOn: StudentKey(student))
             }
-            try project(context).setAnonymous(input.on, nameRegions: regions)
+            try project.setAnonymous(input.on, nameRegions: regions)
             return try Reply.json(["on": input.on])
         }
     }

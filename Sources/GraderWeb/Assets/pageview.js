@@ -197,7 +197,7 @@ export class PageView {
         this.draft = null;
         if (max) { await api.addQuestion(this.page, box, max, this.student); await this.app.reloadQuestions?.(); }
       } else if (gesture.kind === 'name') {
-        await this.app.addNameRegion({ page: this.page, ...dragged(gesture) });
+        await this.app.addNameRegion({ page: this.page, ...dragged(gesture), student: this.student });
       } else if (gesture.kind === 'resize') {
         const width = Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16);
         const height = Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12);
