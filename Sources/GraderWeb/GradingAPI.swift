@@ -63,7 +63,13 @@ struct GradingAPI: Sendable {
             // {"force": true} confirms an undo that takes another grader's work with it.
             struct Input: Decodable { let force: Bool? }
             let input = try await request.json(Input.self, context: context, ifEmpty: Input(force: nil))
-            return try Reply.json(["step": try project(context).undo(force: input.force ?? false)?.description])
+            do {
+                return try Reply.json(["step": try project(context).undo(force: input.force ?? false)?.description])
+            } catch let error as GradingError {
+                guard case .historyBlocked(_, _, let grader, _, _) = error else { throw error }
+                // Who built on it, for the page to offer "Undo anyway, with Ben's work".
+                return try Reply.json(["error": base.shownMessage(for: error), "grader": grader], status: .conflict)
+            }
         }
         router.post("/api/redo") { _, context in try Reply.json(["step": try project(context).redo()?.description]) }
     }

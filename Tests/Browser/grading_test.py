@@ -10,7 +10,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -57,8 +57,9 @@ def browser(width=1366, height=768):
 
 
 def wait(driver, condition, seconds=5, message=''):
-    """Waits for `condition`; an element replaced by a live update meanwhile is looked up again."""
-    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)) \
+    """Waits for `condition`; an element replaced (or not yet shown) by a live update meanwhile is looked up again."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException)) \
         .until(lambda _: condition(), message)
 
 

@@ -1,6 +1,6 @@
 // The HTTP API, as small async functions. Errors carry the server's message and status.
 export class APIError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  constructor(message, status, data) { super(message); this.status = status; this.data = data; }
 }
 
 async function call(method, path, body) {
@@ -11,7 +11,7 @@ async function call(method, path, body) {
   const response = await fetch(path, init);
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new APIError((data && data.error) || `${response.status} ${response.statusText}`, response.status);
+  if (!response.ok) throw new APIError((data && data.error) || `${response.status} ${response.statusText}`, response.status, data);
   return data;
 }
 

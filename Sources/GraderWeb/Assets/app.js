@@ -51,16 +51,16 @@ export const app = {
       const { step } = await (action === 'undo' ? api.undo(force) : api.redo());
       this.toast(step ? `${action === 'undo' ? 'Undid' : 'Redid'}: ${step}` : `Nothing of yours to ${action}.`);
     } catch (error) {
-      if (action === 'undo' && error.status === 409 && !force) this.offerForcedUndo(error.message);
+      if (action === 'undo' && error.status === 409 && !force) this.offerForcedUndo(error.message, error.data?.grader);
       else this.toast(error.message, true);
     }
     await this.refresh();
   },
-  offerForcedUndo(message) {
+  offerForcedUndo(message, grader) {
     this.toast(message, true);
     const button = document.createElement('button');
     button.id = 'undo-anyway';
-    button.textContent = 'Undo anyway, with their work';
+    button.textContent = grader ? `Undo anyway, with ${grader}'s work` : 'Undo anyway, with their work';
     button.addEventListener('click', () => { $('toast').hidden = true; this.history('undo', true); });
     $('toast').append(' ', button);
     clearTimeout(this.toastTimer);
