@@ -237,9 +237,10 @@ export class PageView {
     const form = $('inline-form'), input = $('inline-input');
     $('inline-label').textContent = label;
     input.value = value;
-    form.style.left = `${at[0] * this.scale}px`;
-    form.style.top = `${at[1] * this.scale + 4}px`;
     form.hidden = false;
+    // Below the point, kept on the sheet near its right edge.
+    form.style.left = `${Math.max(Math.min(at[0] * this.scale, $('sheet').clientWidth - form.offsetWidth), 0)}px`;
+    form.style.top = `${at[1] * this.scale + 4}px`;
     input.focus();
     input.select();
     return new Promise((resolve) => {
