@@ -7,12 +7,15 @@ public struct QuestionEdit: Sendable, Equatable {
     public var width: Double?, height: Double?
     /// The new maximum.
     public var max: Points?
+    /// The new name as typed; blank gives the question back its p<page>q<n> name.
+    public var label: String?
 
     /// An edit of the parts given.
-    public init(move: QuestionMove? = nil, width: Double? = nil, height: Double? = nil, max: Points? = nil) {
+    public init(move: QuestionMove? = nil, width: Double? = nil, height: Double? = nil, max: Points? = nil, label: String? = nil) {
         self.move = move
         self.width = width
         self.height = height
         self.max = max
+        self.label = label
     }
 }

@@ -35,6 +35,8 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
     public let upcoming: [Int64]
     /// The other graders who have this answer open now.
     public let heldBy: [String]
+    /// What the page images cover now (`GradingProject.imageStamp`), for their URLs.
+    public let images: String
 }
 
 /// Which student's answer a grading view moves to.
@@ -101,6 +103,6 @@ extension GradingProject {
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
             pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,
-            upcoming: upcoming, heldBy: heldBy)
+            upcoming: upcoming, heldBy: heldBy, images: try imageStamp())
     }
 }

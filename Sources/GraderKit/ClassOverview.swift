@@ -52,7 +52,7 @@ extension GradingProject {
     public func pageLayer(student: StudentKey, page: Int) throws -> PageLayer {
         let book = try gradeBook()
         let id = try book.directory.resolveStudent(key: student)
-        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent))
+        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent), images: try imageStamp())
     }
 
     /// The same project, with changes recorded as made by `grader` (a server acts for many graders).

@@ -23,6 +23,34 @@ extension GradingProject {
         try store.setAnonymity(isOn, nameRegions: nameRegions)
     }
 
+    /// `rect` as dragged on `page` of `student`, carried to the reference page (where name regions
+    /// are kept) through that page's alignment, so it covers the same printed spot on every copy.
+    public func nameRegion(_ rect: PageRect, page: Int, measuredOn student: StudentKey) throws -> NameRegion {
+        let directory = try directory()
+        let id = try directory.resolveStudent(key: student)
+        _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
+        let size = directory.pageSize(id, page: page), reference = directory.referencePageSize(page: page)
+        let inverse = directory.students[id.index].alignment(page: page)?.transform?.inverse
+        let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { fx, fy in
+            let point = PagePoint(x: rect.origin.x + fx * rect.width, y: rect.origin.y + fy * rect.height)
+            return inverse?.apply(point) ?? PagePoint(x: point.x * reference.width / size.width, y: point.y * reference.height / size.height)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let (minX, minY) = (xs.min() ?? 0, ys.min() ?? 0)
+        return NameRegion(page: page, rect: PageRect(origin: PagePoint(x: minX, y: minY), width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY))
+    }
+
+    /// A short stamp that changes whenever what the page images cover changes (anonymous grading
+    /// turned on or off, its name regions moved): carried in an image's URL, it keeps a browser
+    /// from showing a cached image with a name on it.
+    public func imageStamp() throws -> String {
+        let setting = try anonymity()
+        guard setting.isOn else { return "open" }
+        // FNV-1a of the regions as stored: the same regions give the same stamp in every process.
+        let hash = NameRegion.text(setting.nameRegions).utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return "anon-" + String(hash, radix: 36)
+    }
+
     /// The name each grading view shows for each student: the real name, or while anonymous
     /// grading is on, the student's pseudonym.
     public func displayNames(_ book: GradeBook) throws -> [StudentKey: String] {

@@ -34,8 +34,11 @@ public struct PageLayer: Sendable, Equatable, Encodable {
     public let boxes: [Box], notes: [Note], strokes: [Stroke]
     /// "Total 17.5 / 24 · 2 ungraded" on page 1, else nil.
     public let total: String?
+    /// What the page image covers now (`GradingProject.imageStamp`), for its URL.
+    public let images: String
 
-    init(_ book: GradeBook, student: StudentID, page: Int) {
+    init(_ book: GradeBook, student: StudentID, page: Int, images: String) {
+        self.images = images
         let size = book.pageSize(student, page: page)
         self.student = book.students[student.index].key.rawValue
         self.page = page

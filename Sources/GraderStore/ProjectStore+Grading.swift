@@ -96,6 +96,7 @@ extension ProjectStore {
                 edited = try Self.resize(id, to: BoxSize(width: edit.width ?? current.width, height: edit.height ?? current.height), writer)
             }
             if let max = edit.max { edited = try Self.setMaximum(id, to: max, writer) }
+            if let label = edit.label { edited = try Self.rename(id, to: label, writer) }
             return edited
         }
     }
@@ -144,6 +145,18 @@ extension ProjectStore {
         _ = try GradingRules.box(at: PagePosition(question.position.point(on: pageSize)), size: box, question: numbered.name,
                                  page: question.page, pageSize: pageSize)
         try writer.updateSize(id, to: box)
+        return try writer.directory().resolveQuestion(id: id)
+    }
+
+    /// Gives a question a new name (its label), refused when another question answers to it;
+    /// a blank name gives it back its p<page>q<n> name.
+    static func rename(_ id: QuestionID, to text: String, _ writer: ProjectWriter) throws -> NumberedQuestion {
+        let label = try GradingRules.label(text)
+        let others = try writer.directory().questions.filter { $0.question.id != id }
+        if let label, others.contains(where: { $0.name.caseInsensitiveCompare(label) == .orderedSame }) {
+            throw GradingError.duplicateLabel(label)
+        }
+        try writer.updateLabel(id, to: label)
         return try writer.directory().resolveQuestion(id: id)
     }
 

@@ -126,6 +126,11 @@ public struct ProjectWriter {
         try db.execute(sql: "UPDATE question SET max_quarters = ? WHERE id = ?", arguments: [maxPoints.quarters, question.rawValue])
     }
 
+    /// Names a question (`nil`: called p<page>q<n> again).
+    public func updateLabel(_ question: QuestionID, to label: String?) throws {
+        try db.execute(sql: "UPDATE question SET label = ? WHERE id = ?", arguments: [label, question.rawValue])
+    }
+
     /// Moves a question's box to `position` (on every student's page).
     public func updatePosition(_ question: QuestionID, to position: RelativePoint) throws {
         try db.execute(sql: "UPDATE question SET x = ?, y = ? WHERE id = ?", arguments: [position.x, position.y, question.rawValue])

@@ -2,27 +2,33 @@ import Foundation
 import GraderKit
 import Hummingbird
 
-/// Grade boxes, for everyone: placing, moving, resizing and removing them.
+/// Grade boxes, for everyone: placing, moving, resizing, renaming and removing them.
 extension GradingAPI {
     func addQuestionRoutes(to router: Router<WebContext>) {
         router.post("/api/questions") { request, context in
-            struct Input: Decodable { let page: Int, x: Double, y: Double, max: String, label: String?, student: Int64? }
+            struct Input: Decodable { let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64? }
             let input = try await request.json(Input.self, context: context)
+            // The size as dragged out (the standard box where not given); the façade checks it fits the page.
+            guard [input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
+                throw APIError.badRequest("A box size (width, height) is two finite numbers.")
+            }
             let spec = QuestionSpec(page: input.page, position: try PointInput(x: input.x, y: input.y).position,
+                                    size: BoxSize(width: input.width ?? BoxSize.standard.width, height: input.height ?? BoxSize.standard.height),
                                     maxPoints: try GradingRules.maximum(input.max), label: try GradingRules.label(input.label))
             let question = try project(context).addQuestion(spec, measuredOn: input.student.map(StudentKey.init))
             return try Reply.json(["id": question.question.id.rawValue], status: .created)
         }
 
         router.patch("/api/questions/{question}") { request, context in
-            struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, student: Int64? }
+            struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, label: String?, student: Int64? }
             let input = try await request.json(Input.self, context: context)
             let id = QuestionID(try context.number("question"))
             let move = input.dx != nil || input.dy != nil ? QuestionMove.by(dx: input.dx ?? 0, dy: input.dy ?? 0) : nil
             guard [input.dx, input.dy, input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
                 throw APIError.badRequest("A move (dx, dy) and a box size (width, height) are finite numbers.")
             }
-            let edit = QuestionEdit(move: move, width: input.width, height: input.height, max: try input.max.map(GradingRules.maximum))
+            let edit = QuestionEdit(move: move, width: input.width, height: input.height, max: try input.max.map(GradingRules.maximum),
+                                    label: input.label)
             _ = try project(context).editQuestion(id, edit, measuredOn: input.student.map(StudentKey.init))
             return try Reply.json(["id": id.rawValue])
         }

@@ -23,6 +23,7 @@ struct GradingAPI: Sendable {
         addGradingRoutes(to: router)
         addPageRoutes(to: router)
         addQuestionRoutes(to: router)
+        addCourseRoutes(to: router)
         addHistoryRoutes(to: router)
         Assets.addRoutes(to: router)
         router.get("/api/events") { _, _ in feed.response() }
@@ -30,15 +31,18 @@ struct GradingAPI: Sendable {
 
     private func addSessionRoutes(to router: Router<WebContext>) {
         router.get("/api/me") { _, context in
-            let book = try base.gradeBook()
+            let book = try base.gradeBook(), anonymity = try base.anonymity()
             struct Me: Encodable {
-                let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool
+                let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
+                let nameRegions: [Region]
                 let questions: [Question]
+                struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
                 struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }
             }
             return try Reply.json(Me(
                 grader: context.grader?.name, project: ((base.folder as NSString).lastPathComponent as NSString).deletingPathExtension,
-                pages: book.pagesPerStudent, students: book.students.count, anonymous: try base.anonymity().isOn,
+                pages: book.pagesPerStudent, students: book.students.count, anonymous: anonymity.isOn, images: try base.imageStamp(),
+                nameRegions: anonymity.nameRegions.map { .init(page: $0.page, x: $0.rect.origin.x, y: $0.rect.origin.y, width: $0.rect.width, height: $0.rect.height) },
                 questions: book.questions.map { .init(id: $0.question.id.rawValue, name: $0.name, heading: $0.heading, page: $0.question.page,
                                                       max: $0.question.maxPoints.description) }))
         }
@@ -59,7 +63,13 @@ struct GradingAPI: Sendable {
             // {"force": true} confirms an undo that takes another grader's work with it.
             struct Input: Decodable { let force: Bool? }
             let input = try await request.json(Input.self, context: context, ifEmpty: Input(force: nil))
-            return try Reply.json(["step": try project(context).undo(force: input.force ?? false)?.description])
+            do {
+                return try Reply.json(["step": try project(context).undo(force: input.force ?? false)?.description])
+            } catch let error as GradingError {
+                guard case .historyBlocked(_, _, let grader, _, _) = error else { throw error }
+                // Who built on it, for the page to offer "Undo anyway, with Ben's work".
+                return try Reply.json(["error": base.shownMessage(for: error), "grader": grader], status: .conflict)
+            }
         }
         router.post("/api/redo") { _, context in try Reply.json(["step": try project(context).redo()?.description]) }
     }

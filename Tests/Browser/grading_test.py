@@ -10,7 +10,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -57,8 +57,9 @@ def browser(width=1366, height=768):
 
 
 def wait(driver, condition, seconds=5, message=''):
-    """Waits for `condition`; an element replaced by a live update meanwhile is looked up again."""
-    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)) \
+    """Waits for `condition`; an element replaced (or not yet shown) by a live update meanwhile is looked up again."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException)) \
         .until(lambda _: condition(), message)
 
 
@@ -174,9 +175,10 @@ class GradingInTheBrowser(unittest.TestCase):
         self.keys(driver, 'b')
         point = self.screen(driver, 100, 700)
         self.drag(driver, point, point)
-        alert = WebDriverWait(driver, 5).until(lambda d: d.switch_to.alert)
-        alert.send_keys('2')
-        alert.accept()
+        # A click without a drag gives the standard box; its maximum is typed in place.
+        field = wait(driver, lambda: driver.find_element(By.ID, 'inline-input') if driver.find_element(By.ID, 'inline-form').is_displayed() else None)
+        field.send_keys(Keys.CONTROL, 'a')
+        field.send_keys('2', Keys.ENTER)
         wait(driver, lambda: len(boxes()) == len(before) + 1)
         added = next(b for b in boxes() if b['name'] not in before)
         self.assertEqual(added['max'], '2')
@@ -242,7 +244,8 @@ class GradingInTheBrowser(unittest.TestCase):
             ben.find_element(By.ID, 'tab-class').click()
             wait(ben, lambda: len(ben.find_elements(By.CSS_SELECTOR, '#class-table tbody tr')) == 6)
             q6 = next(q for q in self.api(ben, '/api/me')['questions'] if q['name'] == 'Q6')
-            self.assertEqual({cell.text for cell in ben.find_elements(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"]')}, {'?'})
+            # (read again when a live update redraws the table meanwhile)
+            wait(ben, lambda: {cell.text for cell in ben.find_elements(By.CSS_SELECTOR, f'td.cell[data-question="{q6["id"]}"]')} == {'?'})
             driver = self.ann
             driver.find_element(By.ID, 'tab-grade').click()
             driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q6['id']))

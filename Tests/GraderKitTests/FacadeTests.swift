@@ -71,6 +71,17 @@ import TestSupport
         #expect(try session.ungradedCount() == 1)
     }
 
+    @Test func aRenameIsPartOfTheOneStepEditAndOneNameAnswersToOneQuestion() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder)
+        let q2 = try project.question(named: "Q2").question.id
+        let renamed = try project.editQuestion(q2, QuestionEdit(max: Points("5")!, label: " Stacks "))
+        #expect(renamed.name == "Stacks" && renamed.heading == "Stacks" && renamed.question.maxPoints == Points("5")!)
+        #expect(throws: GradingError.duplicateLabel("q1")) { try project.editQuestion(q2, QuestionEdit(max: Points("6")!, label: "q1")) }
+        #expect(try project.question(named: "Stacks").question.maxPoints == Points("5")!, "a refused part refuses the whole edit")
+        #expect(try project.editQuestion(q2, QuestionEdit(label: "")).name == "p1q2", "a blank name gives back p<page>q<n>")
+    }
+
     @Test func errorsCarryTheirCategory() {
         #expect(ErrorCategory(of: GradingError.notANumber("x")) == .inputRefused)
         #expect(ErrorCategory(of: StoreError.database(path: "p", detail: "disk full")) == .writeFailed)

@@ -275,7 +275,7 @@ import Testing
             let paths = try #require(document.json["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
             #expect(served == documented)
-            #expect(served.count == 22)
+            #expect(served.count == 28)
         }
     }
 }

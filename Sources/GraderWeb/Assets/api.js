@@ -1,6 +1,6 @@
 // The HTTP API, as small async functions. Errors carry the server's message and status.
 export class APIError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  constructor(message, status, data) { super(message); this.status = status; this.data = data; }
 }
 
 async function call(method, path, body) {
@@ -11,7 +11,7 @@ async function call(method, path, body) {
   const response = await fetch(path, init);
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new APIError((data && data.error) || `${response.status} ${response.statusText}`, response.status);
+  if (!response.ok) throw new APIError((data && data.error) || `${response.status} ${response.statusText}`, response.status, data);
   return data;
 }
 
@@ -36,17 +36,25 @@ export const api = {
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
   moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
-  addQuestion: (page, x, y, max, student) => call('POST', '/api/questions', { page, x, y, max, student }),
+  addQuestion: (page, box, max, student) => call('POST', '/api/questions', { page, ...box, max, student }),
+  editQuestion: (id, edit) => call('PATCH', `/api/questions/${id}`, edit),
   moveQuestion: (id, dx, dy, student) => call('PATCH', `/api/questions/${id}`, { dx, dy, student }),
   resizeQuestion: (id, width, height) => call('PATCH', `/api/questions/${id}`, { width, height }),
   removeQuestion: (id) => call('DELETE', `/api/questions/${id}`),
-  undo: () => call('POST', '/api/undo'),
+  rubric: (question) => call('GET', `/api/questions/${question}/rubric`),
+  addItem: (question, text, points) => call('POST', `/api/questions/${question}/rubric`, { text, points }),
+  editItem: (question, number, edit) => call('PATCH', `/api/questions/${question}/rubric/${number}`, edit),
+  removeItem: (question, number) => call('DELETE', `/api/questions/${question}/rubric/${number}`),
+  setAnonymity: (on, regions) => call('PUT', '/api/anonymity', { on, regions }),
+  setRoster: (csv) => call('POST', '/api/roster', { csv }),
+  undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };
 
-// The page image URL at a width snapped by the server; the browser caches it.
-export function imageURL(student, page, width) {
+// The page image URL at a width snapped by the server; the browser caches it. `images` is the
+// server's stamp of what the images cover (anonymity), so a cached image never shows a name.
+export function imageURL(student, page, width, images) {
   const sizes = [480, 800, 1200, 1600, 2400];
   const snapped = sizes.find((size) => size >= width) || sizes[sizes.length - 1];
-  return `/api/pages/${student}/${page}/image?width=${snapped}`;
+  return `/api/pages/${student}/${page}/image?width=${snapped}&v=${encodeURIComponent(images ?? '')}`;
 }

@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { GradeView } from './grade.js';
 import { PageView } from './pageview.js';
 import { ClassView } from './overview.js';
+import { CourseView } from './course.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,19 +39,39 @@ export const app = {
     this.me = { ...this.me, ...(await api.me()), grader: this.me.grader };
     this.views.grade.setQuestions();
   },
-  async history(action) {
+  // A name region dragged out on a page: covered from now on, with anonymous grading on.
+  async addNameRegion(region) {
+    await api.setAnonymity(true, [...this.me.nameRegions, region]);
+    await this.reloadQuestions();
+    this.toast('Name covered: anonymous grading is on.');
+  },
+  // Undo or redo; an undo that would take another grader's work is offered in place, to confirm.
+  async history(action, force = false) {
     try {
-      const { step } = await (action === 'undo' ? api.undo() : api.redo());
+      const { step } = await (action === 'undo' ? api.undo(force) : api.redo());
       this.toast(step ? `${action === 'undo' ? 'Undid' : 'Redid'}: ${step}` : `Nothing of yours to ${action}.`);
-    } catch (error) { this.toast(error.message, true); }
+    } catch (error) {
+      if (action === 'undo' && error.status === 409 && !force) this.offerForcedUndo(error.message, error.data?.grader);
+      else this.toast(error.message, true);
+    }
     await this.refresh();
+  },
+  offerForcedUndo(message, grader) {
+    this.toast(message, true);
+    const button = document.createElement('button');
+    button.id = 'undo-anyway';
+    button.textContent = grader ? `Undo anyway, with ${grader}'s work` : 'Undo anyway, with their work';
+    button.addEventListener('click', () => { $('toast').hidden = true; this.history('undo', true); });
+    $('toast').append(' ', button);
+    clearTimeout(this.toastTimer);
+    this.toastTimer = setTimeout(() => { $('toast').hidden = true; }, 15000);
   },
 };
 
 async function start() {
   app.me = await api.me();
   $('project').textContent = app.me.project;
-  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app) };
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   $('who').addEventListener('click', () => askName(true));
   $('help-button').addEventListener('click', () => $('help-dialog').showModal());

@@ -120,7 +120,7 @@ export class GradeView {
       return li;
     }));
     this.drawCrop();
-    for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth);
+    for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth, card.images);
   }
 
   // "Ann gave 4 while you typed 2": nothing is saved until the grader chooses.
@@ -158,7 +158,7 @@ export class GradeView {
     crop.style.width = `${region.width * scale}px`;
     crop.style.height = `${region.height * scale}px`;
     crop.style.margin = '16px auto';
-    image.src = imageURL(card.student, card.page, this.imageWidth);
+    image.src = imageURL(card.student, card.page, this.imageWidth, card.images);
     image.style.width = `${card.pageWidth * scale}px`;
     image.style.left = `${-region.x * scale}px`;
     image.style.top = `${-region.y * scale}px`;

@@ -34,12 +34,20 @@ export class ClassView {
     const table = $('class-table');
     const head = document.createElement('thead'), headRow = head.insertRow();
     headRow.appendChild(cell('th', 'Student'));
-    for (const q of columns) headRow.appendChild(cell('th', `${q.name} (${q.max})`, `Page ${q.page}`));
+    for (const q of columns) {
+      // Each question's progress: how many of the class have a score.
+      const graded = students.filter((row) => row.scores[q.index] !== '?').length;
+      const th = headRow.appendChild(cell('th', `${q.name} (${q.max})`, `Page ${q.page}`));
+      th.dataset.question = q.id;
+      th.appendChild(cell('span', `${graded}/${students.length} graded`)).className = 'question-progress' + (graded === students.length ? ' complete' : '');
+    }
     headRow.appendChild(cell('th', 'Total'));
     const body = document.createElement('tbody');
     for (const row of rows) {
       const tr = body.insertRow();
-      tr.appendChild(cell('td', row.name));
+      const name = tr.appendChild(document.createElement('td'));
+      name.className = 'name';
+      name.appendChild(cell('div', row.name, row.name));
       for (const q of columns) {
         const score = row.scores[q.index], grader = row.graders[q.index], holder = row.holders[q.index];
         const td = cell('td', score, holder ? `${holder} ${holder.includes(', ') ? 'are' : 'is'} grading this answer` : grader ? `Graded by ${grader}` : 'Not graded yet — click to grade');

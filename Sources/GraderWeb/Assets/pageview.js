@@ -1,4 +1,5 @@
-// The whole page: zoom and pan; place, drag and remove grade boxes; notes; pen with pressure; eraser; undo.
+// The whole page: zoom and pan; drag out, move and remove grade boxes; notes; pen with pressure; eraser;
+// name regions for anonymous grading; undo. What a box or note needs is typed in an inline field.
 import { api, imageURL } from './api.js';
 import { drawLayer, el, strokeShapes } from './ink.js';
 
@@ -33,11 +34,14 @@ export class PageView {
     svg.addEventListener('pointerup', (event) => this.up(event));
     svg.addEventListener('pointercancel', () => { this.gesture = null; this.draw(); });
     svg.addEventListener('dblclick', (event) => this.editNote(event));
+    $('inline-form').addEventListener('submit', (event) => { event.preventDefault(); this.answer?.($('inline-input').value); });
+    $('inline-cancel').addEventListener('click', () => this.answer?.(null));
+    $('inline-input').addEventListener('keydown', (event) => { if (event.key === 'Escape') this.answer?.(null); });
     this.setTool('select');
   }
 
   async show(target) {
-    if (!this.students.length) this.students = (await api.overview()).students.map((row) => ({ key: row.student, name: row.name }));
+    if (!this.students.length) await this.loadStudents();
     if (target?.student) { this.student = target.student; this.page = target.page; }
     this.student = this.student ?? this.students[0]?.key;
     const select = $('page-select');
@@ -47,16 +51,22 @@ export class PageView {
 
   refresh() { return this.load(); }
 
+  // The students' names as shown (pseudonyms while grading is anonymous).
+  async loadStudents() { this.students = (await api.overview()).students.map((row) => ({ key: row.student, name: row.name })); }
+
   async load() {
     if (this.student == null) return;
     const ticket = ++this.loads;   // only the latest load is shown
     try {
       const layer = await api.page(this.student, this.page);
       if (ticket !== this.loads) return;
+      // Anonymity turned on or off (here or by someone else): the names change with the images.
+      if (this.images !== undefined && layer.images !== this.images) await this.loadStudents();
+      this.images = layer.images;
       this.layer = layer;
       $('page-select').value = String(this.page);
       const name = this.students.find((s) => s.key === this.student)?.name ?? '';
-      $('page-title').textContent = `${name} · page ${this.page}`;
+      $('page-title').textContent = $('page-title').title = `${name} · page ${this.page}`;
       this.layout();
     } catch (error) { this.app.toast(error.message, true); }
   }
@@ -68,7 +78,7 @@ export class PageView {
     const sheet = $('sheet'), svg = $('page-layer');
     sheet.style.width = `${layer.width * this.scale}px`;
     sheet.style.height = `${layer.height * this.scale}px`;
-    $('page-image').src = imageURL(this.student, this.page, layer.width * this.scale * (window.devicePixelRatio || 1));
+    $('page-image').src = imageURL(this.student, this.page, layer.width * this.scale * (window.devicePixelRatio || 1), layer.images);
     svg.setAttribute('viewBox', `0 0 ${layer.width} ${layer.height}`);
     $('zoom-level').textContent = `${Math.round(this.zoom * 100)}%`;
     this.draw();
@@ -79,9 +89,8 @@ export class PageView {
     drawLayer(svg, this.layer, { selected: this.selected, handles: this.tool === 'select' });
     const gesture = this.gesture;
     if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: 1.5, color: '#d01010' }, svg);
-    if (gesture?.kind === 'box') {
-      el('rect', { class: 'draft', x: gesture.at[0], y: gesture.at[1], width: 64, height: 22 }, svg);
-    }
+    const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
+    if (draft) el('rect', { class: 'draft', ...draft }, svg);
   }
 
   setTool(tool) {
@@ -125,8 +134,9 @@ export class PageView {
     } else if (this.tool === 'eraser') {
       this.gesture = { kind: 'eraser', last: 0 };
       this.erase(at);
-    } else if (this.tool === 'box') {
-      this.gesture = { kind: 'box', at };
+    } else if (this.tool === 'box' || this.tool === 'name') {
+      this.answer?.(null);
+      this.gesture = { kind: this.tool, from: at, at };
       this.draw();
     } else if (this.tool === 'note') {
       this.addNote(at);
@@ -155,7 +165,7 @@ export class PageView {
       this.draw();
     } else if (gesture.kind === 'eraser') {
       if (Date.now() - gesture.last > 60) this.erase(this.point(event));
-    } else if (gesture.kind === 'box') {
+    } else if (gesture.kind === 'box' || gesture.kind === 'name') {
       gesture.at = this.point(event);
       this.draw();
     } else if (gesture.kind === 'resize') {
@@ -179,8 +189,15 @@ export class PageView {
         const pressures = gesture.pointerType === 'pen' ? gesture.pressures : null;
         await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, 1.5);
       } else if (gesture.kind === 'box') {
-        const max = window.prompt('Maximum points for this question (the box appears on this page for every student):', '1');
-        if (max) { await api.addQuestion(this.page, round(gesture.at[0]), round(gesture.at[1]), max, this.student); await this.app.reloadQuestions?.(); }
+        // The box is the rectangle dragged out; a click without a drag gives the standard size.
+        this.draft = dragged(gesture);
+        this.draw();
+        const max = await this.ask([this.draft.x, this.draft.y + this.draft.height], 'Maximum points (the box appears here for every student)', '1');
+        const box = this.draft;
+        this.draft = null;
+        if (max) { await api.addQuestion(this.page, box, max, this.student); await this.app.reloadQuestions?.(); }
+      } else if (gesture.kind === 'name') {
+        await this.app.addNameRegion({ page: this.page, ...dragged(gesture), student: this.student });
       } else if (gesture.kind === 'resize') {
         const width = Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16);
         const height = Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12);
@@ -214,8 +231,25 @@ export class PageView {
     }
   }
 
+  // An inline field over the page below page point `at`: the text typed, or null when cancelled.
+  ask(at, label, value = '') {
+    this.answer?.(null);
+    const form = $('inline-form'), input = $('inline-input');
+    $('inline-label').textContent = label;
+    input.value = value;
+    form.hidden = false;
+    // Below the point, kept on the sheet near its right edge.
+    form.style.left = `${Math.max(Math.min(at[0] * this.scale, $('sheet').clientWidth - form.offsetWidth), 0)}px`;
+    form.style.top = `${at[1] * this.scale + 4}px`;
+    input.focus();
+    input.select();
+    return new Promise((resolve) => {
+      this.answer = (text) => { this.answer = null; form.hidden = true; resolve(text); };
+    });
+  }
+
   async addNote(at) {
-    const text = window.prompt('Note for this student (shown on their returned page):');
+    const text = await this.ask(at, 'Note for this student (shown on their returned page)');
     if (!text) return;
     try { await api.addNote(this.student, this.page, round(at[0]), round(at[1]), text); } catch (error) { this.app.toast(error.message, true); }
     await this.load();
@@ -225,14 +259,14 @@ export class PageView {
     const target = event.target.closest('[data-kind="note"]');
     if (!target) return;
     const note = this.layer.notes.find((n) => String(n.id) === target.dataset.id);
-    const text = window.prompt('Edit the note:', note.text);
+    const text = await this.ask([note.x, note.y], 'Edit the note', note.text);
     if (text == null || text === note.text) return;
     try { await api.editNote(note.id, text); } catch (error) { this.app.toast(error.message, true); }
     await this.load();
   }
 
   async key(event) {
-    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', e: 'eraser' };
+    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', e: 'eraser', m: 'name' };
     if (tools[event.key]) { this.setTool(tools[event.key]); }
     else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
     else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
@@ -258,3 +292,10 @@ export class PageView {
 }
 
 function round(value) { return Math.round(value * 10) / 10; }
+
+// The rectangle a drag spans, in page points (rounded); a click without a drag gives the standard box.
+function dragged({ from, at }) {
+  const [width, height] = [Math.abs(at[0] - from[0]), Math.abs(at[1] - from[1])];
+  if (width < 6 && height < 6) return { x: round(from[0]), y: round(from[1]), width: 64, height: 22 };
+  return { x: round(Math.min(from[0], at[0])), y: round(Math.min(from[1], at[1])), width: round(width), height: round(height) };
+}
