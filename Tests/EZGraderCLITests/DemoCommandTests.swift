@@ -7,8 +7,7 @@ import TestSupport
 @Suite struct DemoCommandTests {
     @Test func demoRunsTheWholeWorkflowOnTheSamples() throws {
         let folder = TemporaryFolder()
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SamplePDFs").path
+        let samples = packageRoot.appendingPathComponent("SamplePDFs").path
         let result = try runCommand(builtProduct("ezgrader"), ["demo", "--out", folder.path, "--samples", samples])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("1. Created \(folder.path)/sample.ezgrader: 6 students × 4 pages, 8 questions from \(samples)/rubric.yaml.\n"))

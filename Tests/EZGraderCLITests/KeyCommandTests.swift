@@ -5,8 +5,7 @@ import TestSupport
 /// `ezgrader key set --file` with a per-question key file, as a teacher runs it on a sample sheet.
 @Suite struct KeyCommandTests {
     private let ezgrader = builtProduct("ezgrader")
-    private let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SamplePDFs").path
+    private let samples = packageRoot.appendingPathComponent("SamplePDFs").path
 
     @discardableResult
     private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {

@@ -154,8 +154,7 @@ import TestSupport
 
     @Test func theKeyIsSetAndBubblesAreRead() throws {
         let folder = TemporaryFolder()
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SamplePDFs").path
+        let samples = packageRoot.appendingPathComponent("SamplePDFs").path
         let sheets = ["Anna Schmidt.pdf", "Zoë Lefèvre.pdf"].map { "\(samples)/bubble-sheets/\($0)" }
         #expect(try runCommand(ezgrader, ["new", "quiz"] + sheets + ["--rubric", "\(samples)/bubble-rubric.yaml"], in: folder.path).status == 0)
         #expect(try run(folder, "key", "set", "quiz", "--block", "mc", "--file", "\(samples)/bubble-key.txt").output

@@ -6,8 +6,7 @@ import TestSupport
 /// or made safe, `-o -` as standard output, and refusals that list every problem at once.
 @Suite struct NamesAndOutputsTests {
     private let ezgrader = builtProduct("ezgrader")
-    private let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SamplePDFs").path
+    private let samples = packageRoot.appendingPathComponent("SamplePDFs").path
 
     @discardableResult
     private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
