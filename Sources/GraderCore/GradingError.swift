@@ -82,6 +82,8 @@ public enum GradingError: Error, Equatable, Sendable {
     case badRubricText(String)
     /// Undo or redo of a step whose rows another grader changed afterwards.
     case historyBlocked(action: String, step: String, grader: String, laterStep: Int64, later: String)
+    /// A download that carries real names (`what`) was asked for while anonymous grading is on.
+    case anonymousDownload(String)
     /// A change would replace scores other graders gave, without saying so (`--overwrite`).
     case othersScores([ForeignScore])
     /// A change would remove or change a note or ink stroke another grader made, without saying so.
@@ -208,6 +210,8 @@ extension GradingError: LocalizedError {
             return "Cannot \(action) '\(step)': \(grader) changed the same rows, or rows that depend on them, afterwards (step \(laterStep): "
                 + "\(later)). Ask \(grader) to undo that first\(action == "undo" ? ", or undo with --force to take their work with it (one step you can undo again)" : ""), "
                 + "or make the change by hand."
+        case .anonymousDownload(let what):
+            return "The \(what) carry the students' real names: turn anonymous grading off to download them."
         case .othersScores(let scores):
             let listed = scores.prefix(5).map { "\($0.student) on \($0.question): \($0.score) by \($0.grader)" }.joined(separator: "; ")
             let rest = scores.count > 5 ? "; and \(scores.count - 5) more" : ""

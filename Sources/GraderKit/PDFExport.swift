@@ -23,11 +23,14 @@ public enum PDFExport {
         public var heading: CoverPage.Heading
         /// Rewrite every student, changed or not.
         public var all: Bool
+        /// Write only these students (nil: everyone); not with `combined`.
+        public var only: Set<StudentKey>?
 
         /// Creates options.
         public init(folder: String, combined: String? = nil, order: GradingOrder? = nil, cover: Bool = false,
-                    heading: CoverPage.Heading = CoverPage.Heading(), all: Bool = false) {
+                    heading: CoverPage.Heading = CoverPage.Heading(), all: Bool = false, only: Set<StudentKey>? = nil) {
             (self.folder, self.combined, self.order, self.cover, self.heading, self.all) = (folder, combined, order, cover, heading, all)
+            self.only = only
         }
 
         /// The cover pages of `student`, none without `cover`.
@@ -75,6 +78,7 @@ public enum PDFExport {
                 let file = "\(names[index]).pdf"
                 let output = (options.folder as NSString).appendingPathComponent(file)
                 defer { progress(done.increment(), book.students.count) }
+                if let only = options.only, !only.contains(book.students[index].key) { return nil }
                 if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
                     return nil
                 }
@@ -93,7 +97,7 @@ public enum PDFExport {
             }
         }
         var report = Report(), manifest = previous
-        for (index, result) in try results.values().enumerated() {
+        for (index, result) in try results.values().enumerated() where options.only?.contains(book.students[index].key) ?? true {
             let file = "\(names[index]).pdf"
             if result == nil { report.unchanged.append(file) } else { report.written.append(file) }
             manifest.record(file, fingerprints[index])

@@ -24,6 +24,7 @@ struct GradingAPI: Sendable {
         addPageRoutes(to: router)
         addQuestionRoutes(to: router)
         addCourseRoutes(to: router)
+        addDownloadRoutes(to: router)
         addHistoryRoutes(to: router)
         Assets.addRoutes(to: router)
         router.get("/api/events") { _, _ in feed.response() }

@@ -4,6 +4,7 @@ import GraderKit
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import TestSupport
 
 /// Every API call, with what a grader would notice: the score stored, the box placed, the stroke
 /// gone; and bad input (unknown ids, off the page, numbers that are not numbers) refused by name.
@@ -183,6 +184,31 @@ import Testing
         #expect(try fixture.project.pageLayer(student: StudentKey(ben), page: 2).boxes.count == 1)
     }
 
+    @Test func gradeTablesAndAGradedPDFDownloadButNotWhileAnonymous() async throws {
+        let fixture = try WebFixture()
+        let (ben, q1) = (try fixture.key("Ben"), try fixture.question("Q1"))
+        _ = try fixture.project.setScore(.points(Points("2.5")!), student: StudentKey(ben), question: QuestionID(q1))
+        try await fixture.test { client in
+            let table = try await client.send(.get, "/api/downloads/table?layout=questions")
+            #expect(table.status == .ok && table.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(table.headers[.contentDisposition] == "attachment; filename=\"scores-questions.csv\"; filename*=UTF-8''scores%2Dquestions%2Ecsv")
+            #expect(table.text.hasPrefix("Page Number,Question Number,Max Question Points,Anna,Ben,Cy\r\nPage 1,Q1,4,?,2.5,?\r\n"), "\(table.text)")
+            #expect(try await client.send(.get, "/api/downloads/table?layout=ledger").status == .badRequest)
+            let pdf = try await client.send(.get, "/api/downloads/graded/\(ben)")
+            #expect(pdf.status == .ok && pdf.headers[.contentType] == "application/pdf")
+            #expect(pdf.headers[.contentDisposition]?.hasPrefix("attachment; filename=\"Ben.pdf\"") == true)
+            let file = TemporaryFolder()
+            try Data(pdf.body.readableBytesView).write(to: URL(fileURLWithPath: file.file("Ben.pdf")))
+            #expect(try runCommand("/usr/bin/qpdf", ["--show-npages", file.file("Ben.pdf")]).output == "3\n", "a cover page, then Ben's two pages")
+            #expect(try await client.send(.get, "/api/downloads/graded/999").status == .notFound)
+            try fixture.project.setAnonymous(true)
+            let hidden = try await client.send(.get, "/api/downloads/graded/\(ben)")
+            #expect(hidden.status == .conflict)
+            #expect(hidden.json["error"] as? String == "The graded PDFs carry the students' real names: turn anonymous grading off to download them.")
+            #expect(try await client.send(.get, "/api/downloads/table").status == .conflict)
+        }
+    }
+
     @Test func aBoxEditIsOneStepAndARefusedPartSavesNothing() async throws {
         let fixture = try WebFixture()
         let q3 = try fixture.question("Q3")
@@ -275,7 +301,7 @@ import Testing
             let paths = try #require(document.json["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
             #expect(served == documented)
-            #expect(served.count == 28)
+            #expect(served.count == 30)
         }
     }
 }

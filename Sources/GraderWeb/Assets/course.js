@@ -10,6 +10,13 @@ export class CourseView {
     $('roster-upload').addEventListener('click', () => this.uploadRoster());
     $('anon-on').addEventListener('change', (event) => this.setAnonymity(event.target.checked, this.app.me.nameRegions));
     $('anon-clear').addEventListener('click', () => this.setAnonymity($('anon-on').checked, []));
+    $('download-student').addEventListener('change', () => this.pointDownload());
+  }
+
+  // The graded-PDF link follows the student chosen.
+  pointDownload() {
+    const student = $('download-student').value;
+    $('download-pdf').href = student ? `/api/downloads/graded/${student}` : '';
   }
 
   async show() { await this.refresh(); }
@@ -23,6 +30,11 @@ export class CourseView {
       $('course-questions').replaceChildren(...this.app.me.questions.map((q, i) => this.question(q, rubrics[i])));
       if (!this.app.me.questions.length) $('course-questions').textContent = 'No questions yet.';
       $('anon-on').checked = this.app.me.anonymous;
+      const { students } = await api.overview();
+      const chosen = $('download-student').value;
+      $('download-student').replaceChildren(...students.map((s) => new Option(s.name, s.student)));
+      if (chosen) $('download-student').value = chosen;
+      this.pointDownload();
       const count = this.app.me.nameRegions.length;
       $('anon-regions').textContent = `${count} name region${count === 1 ? '' : 's'} marked.`;
     } catch (error) { this.app.toast(error.message, true); }
