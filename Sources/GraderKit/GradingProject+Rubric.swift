@@ -25,6 +25,11 @@ extension GradingProject {
     /// Removes item `number` of `question`; the students who had it are re-scored.
     public func removeRubricItem(question: QuestionID, number: Int) throws { try store.removeRubricItem(question: question, number: number) }
 
+    /// Moves item `number` of `question` to `position` in its list (the items are renumbered; nobody's score changes).
+    public func moveRubricItem(question: QuestionID, number: Int, to position: Int) throws {
+        try store.moveRubricItem(question: question, number: number, to: position)
+    }
+
     /// Scores `question` from the maximum down (deductions) or from zero up (credits).
     public func setScoring(_ scoring: RubricScoring, question: QuestionID) throws { try store.setScoring(scoring, question: question) }
 

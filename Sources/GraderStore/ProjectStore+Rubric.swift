@@ -41,6 +41,21 @@ extension ProjectStore {
         }
     }
 
+    /// Moves item `number` of `question` to `position` (1-based, within the list) as one step:
+    /// the items are numbered in their new order; who has which item and every score stay.
+    public func moveRubricItem(question: QuestionID, number: Int, to position: Int) throws {
+        try change(describedBy: { writer in "move rubric item \(number) of \(try writer.question(question).name) to \(position)" }) { writer in
+            var items = try writer.rubricItems(question)
+            let item = try Self.item(number, in: items, question: try writer.question(question).name)
+            guard (1...items.count).contains(position) else {
+                throw GradingError.unknownRubricItem(question: try writer.question(question).name, number: position, count: items.count)
+            }
+            items.removeAll { $0.id == item.id }
+            items.insert(item, at: position - 1)
+            for (index, moved) in items.enumerated() { try writer.setListOrder(moved.id, to: index + 1) }
+        }
+    }
+
     /// Scores `question` from the maximum down or from zero up, re-scoring its rubric scores.
     public func setScoring(_ scoring: RubricScoring, question: QuestionID) throws {
         try change(describedBy: { writer in "score \(try writer.question(question).name) by \(scoring.rawValue)" }) { writer in

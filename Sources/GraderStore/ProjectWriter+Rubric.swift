@@ -24,6 +24,11 @@ extension ProjectWriter {
                        arguments: [item.text, item.explanation, item.points.quarters, item.group, item.id.rawValue])
     }
 
+    /// Puts an item at `order` in its question's list.
+    public func setListOrder(_ id: RubricItemID, to order: Int) throws {
+        try db.execute(sql: "UPDATE rubric_item SET list_order = ? WHERE id = ? AND list_order != ?", arguments: [order, id.rawValue, order])
+    }
+
     /// Removes an item (and where it was applied).
     public func deleteRubricItem(_ id: RubricItemID) throws {
         try db.execute(sql: "DELETE FROM rubric_item WHERE id = ?", arguments: [id.rawValue])

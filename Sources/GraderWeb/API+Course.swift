@@ -28,10 +28,17 @@ extension GradingAPI {
         }
 
         router.patch("/api/questions/{question}/rubric/{number}") { request, context in
-            struct Input: Decodable { let text: String?, points: String? }
+            // `position`: move the item there in the list (alone: an edit is one change, a move another).
+            struct Input: Decodable { let text: String?, points: String?, position: Int? }
             let input = try await request.json(Input.self, context: context)
-            let item = try project(context).editRubricItem(question: QuestionID(try context.number("question")), number: try itemNumber(context),
-                                                           text: input.text, points: try input.points.map(GradingRules.itemPoints))
+            let (project, question, number) = (try project(context), QuestionID(try context.number("question")), try itemNumber(context))
+            if let position = input.position {
+                guard input.text == nil, input.points == nil else { throw APIError.badRequest("Move an item on its own: send position alone.") }
+                try project.moveRubricItem(question: question, number: number, to: position)
+                return try Reply.json(["number": position])
+            }
+            let item = try project.editRubricItem(question: question, number: number, text: input.text,
+                                                  points: try input.points.map(GradingRules.itemPoints))
             return try Reply.json(["number": item.number])
         }
 

@@ -16,7 +16,7 @@ struct RubricCommand: ParsableCommand {
             rubric stays within 0 and the maximum. Scores typed by hand are never changed by a \
             rubric edit. In ezgrader grade, type i1 (or i1 i3) to apply items.
             """,
-        subcommands: [Add.self, List.self, Edit.self, Remove.self, Mode.self, Apply.self, Export.self])
+        subcommands: [Add.self, List.self, Edit.self, Move.self, Remove.self, Mode.self, Apply.self, Export.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -95,6 +95,26 @@ struct RubricCommand: ParsableCommand {
                                                       points: try points.map { text in try parsePoints(text, option: "--points") })
                 if options.json { try printJSON(["question": question, "item": "\(item.number)", "label": item.label]) } else {
                     print("Item \(item.number) of \(question) is now \(item.label); the students who have it are re-scored.")
+                }
+            }
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move an item to another place in its list; the items are renumbered, no score changes.",
+            discussion: "Example:\n  ezgrader rubric move exam.ezgrader Q2 3 --to 1")
+        @OptionGroup var options: ProjectOptions
+        @Argument(help: "The question.") var question: String
+        @Argument(help: "The item's number.") var number: Int
+        @Option(help: "Its new place (1 is first).") var to: Int
+
+        func run() throws {
+            try reportingErrors {
+                let project = try options.open()
+                try project.moveRubricItem(question: try project.question(named: question).question.id, number: number, to: to)
+                if options.json { try printJSON(["question": question, "moved": "\(number)", "to": "\(to)"]) } else {
+                    print("Moved item \(number) of \(question) to \(to).")
                 }
             }
         }

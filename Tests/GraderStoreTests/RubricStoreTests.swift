@@ -38,6 +38,23 @@ import TestSupport
         #expect(try store.rubricUsage(question: q1).values.first == 4, "Eve keeps the item, though her score is typed")
     }
 
+    @Test func movingAnItemRenumbersTheListAndChangesNoScore() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        for (text, points) in [("Sign error", -1), ("No units", -2), ("Perfect", 0)] {
+            _ = try store.addRubricItem(question: q1, text: text, points: Points(quarters: points * 4))
+        }
+        try store.applyRubricItems(student: try store.key(of: "Ben"), question: q1, add: [2])
+        let before = try scores(store, q1)
+        try store.moveRubricItem(question: q1, number: 3, to: 1)
+        #expect(try store.rubricItems(question: q1).map { "\($0.number) \($0.text)" } == ["1 Perfect", "2 Sign error", "3 No units"])
+        #expect(try scores(store, q1) == before, "no score changes")
+        #expect(try store.gradeBook().appliedItems[q1]?[StudentID(1)]?.map(\.text) == ["No units"], "Ben keeps the item he had, now number 3")
+        #expect(throws: GradingError.self) { try store.moveRubricItem(question: q1, number: 1, to: 4) }
+        #expect(try store.undo()?.description == "move rubric item 3 of Q1 to 1")
+        #expect(try store.rubricItems(question: q1).map(\.text) == ["Sign error", "No units", "Perfect"])
+    }
+
     @Test func aGroupAllowsOneItemAndSaysWhich() throws {
         let folder = TemporaryFolder()
         let (store, q1) = try project(folder)

@@ -89,6 +89,22 @@ import TestSupport
         }
     }
 
+    @Test func aRubricItemMovesInItsList() async throws {
+        let fixture = try WebFixture()
+        let q1 = try fixture.question("Q1")
+        try await fixture.test { client in
+            for text in ["Sign error", "No units"] {
+                #expect(try await client.send(.post, "/api/questions/\(q1)/rubric", #"{"text":"\#(text)","points":"-1"}"#).status == .created)
+            }
+            #expect(try await client.send(.patch, "/api/questions/\(q1)/rubric/2", #"{"position":1}"#).status == .ok)
+            let items = try await client.send(.get, "/api/questions/\(q1)/rubric")
+            #expect(items.text.contains(#""text":"No units""#) && items.text.range(of: "No units")!.lowerBound < items.text.range(of: "Sign error")!.lowerBound,
+                    "\(items.text)")
+            #expect(try await client.send(.patch, "/api/questions/\(q1)/rubric/2", #"{"position":1,"text":"x"}"#).status == .badRequest)
+            #expect(try await client.send(.patch, "/api/questions/\(q1)/rubric/1", #"{"position":3}"#).status == .badRequest)
+        }
+    }
+
     @Test func rubricItemsScoreThroughTheAPI() async throws {
         let fixture = try WebFixture()
         let (anna, q1) = (try fixture.key("Anna"), try fixture.question("Q1"))

@@ -58,6 +58,8 @@ export class CourseView {
         this.field('item-text', item.text, 'Rubric item text', (text) => api.editItem(q.id, item.number, { text })),
         this.field('item-points', item.points, 'Points', (points) => api.editItem(q.id, item.number, { points })),
         node('span', 'item-used', `${item.students} student${item.students === 1 ? '' : 's'}`),
+        this.moveButton('item-up', '↑', `Move item ${item.number} up`, q.id, item.number, item.number - 1, items.length),
+        this.moveButton('item-down', '↓', `Move item ${item.number} down`, q.id, item.number, item.number + 1, items.length),
         this.confirmButton('item-remove', 'Remove', 'Remove?', () => api.removeItem(q.id, item.number)));
       list.append(row);
     }
@@ -104,6 +106,16 @@ export class CourseView {
       }
       this.change(act);
     });
+    return button;
+  }
+
+  // ↑ / ↓: the item moves one place (the list is renumbered for everyone; no score changes).
+  moveButton(className, label, title, question, number, position, count) {
+    const button = node('button', className, label);
+    button.title = title;
+    button.setAttribute('aria-label', title);
+    button.disabled = position < 1 || position > count;
+    button.addEventListener('click', () => this.change(() => api.editItem(question, number, { position })));
     return button;
   }
 
