@@ -12,7 +12,7 @@ extension ExamAnalysis {
             .table(header: ["Statistic", "Value"], rows: [
                 ["Students in the totals", "\(stats.complete) of \(stats.students)"],
                 ["Mean", d(stats.mean)], ["Median", d(stats.median)], ["Standard deviation", d(stats.standardDeviation)],
-                ["Lowest – highest", "\(d(stats.minimum)) – \(d(stats.maximum))"],
+                ["Lowest – highest", "\(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum))"],
                 ["Cronbach's α", d(stats.alpha)],
                 ["KR-20 (every score right or wrong)", d(stats.kr20)],
                 ["Standard error of measurement", d(stats.standardError)],

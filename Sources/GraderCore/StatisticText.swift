@@ -16,6 +16,12 @@ public enum StatisticText {
         value == value.rounded() ? String(Int(value)) : decimal(value, places: value * 2 == (value * 2).rounded() ? 1 : 2)
     }
 
+    /// A total that students scored: points in their shortest form ("11", "11.5"), "n/a" for nil.
+    public static func total(_ value: Double?) -> String {
+        guard let value, value.isFinite else { return "n/a" }
+        return points(value)
+    }
+
     /// A probability: 3 significant digits in scientific notation when small ("2.31e-07").
     public static func probability(_ value: Double) -> String {
         value >= 0.001 ? decimal(value, places: 3) : String(format: "%.2e", value)

@@ -49,7 +49,7 @@ struct StatsCommand: ParsableCommand {
         print("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
             + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
         print("Totals: mean \(d(stats.mean)), median \(d(stats.median)), SD \(d(stats.standardDeviation)), "
-            + "range \(d(stats.minimum)) – \(d(stats.maximum)); α \(d(stats.alpha))"
+            + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(d(stats.alpha))"
             + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")
         stats.flags.forEach { print("  ! \($0)") }
         print("Questions (graded, ?, mean, SD, facility, r with the rest, D):")

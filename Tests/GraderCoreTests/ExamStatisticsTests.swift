@@ -121,6 +121,8 @@ import Testing
 
     @Test func statisticsAreWrittenWithFixedDecimals() {
         #expect(StatisticText.decimal(-0.0004) == "0.000")
+        #expect(StatisticText.total(11) == "11" && StatisticText.total(11.5) == "11.5" && StatisticText.total(nil) == "n/a",
+                "a total students scored reads as points, not 11.000")
         #expect(StatisticText.decimal(nil) == "n/a")
         #expect(StatisticText.points(2.5) == "2.5" && StatisticText.points(0.25) == "0.25" && StatisticText.points(3) == "3")
         #expect(StatisticText.probability(2.31e-7) == "2.31e-07")
