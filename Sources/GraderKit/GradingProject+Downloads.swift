@@ -7,7 +7,7 @@ extension GradingProject {
     /// `layout`'s table as CSV text (UTF-8).
     public func downloadTable(_ layout: GradeTable.Layout) throws -> String {
         try refuseWhileAnonymous("grade tables")
-        return try ScoreTables.csv(self, layout: layout, assignment: (folder as NSString).lastPathComponent.replacingOccurrences(of: ".ezgrader", with: ""))
+        return try ScoreTables.csv(self, layout: layout, assignment: examTitle)
     }
 
     /// `student`'s graded PDF with its cover page, and the file name to give it.
