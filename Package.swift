@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Layers (see ../shared/DESIGN.md): C modules → PDF layer / page assembly → core → kit → CLI.
+/// The modules and what each may import: README.md, "Architecture".
 let package = Package(
     name: "ezgrader",
     platforms: [.macOS(.v13)],
@@ -43,27 +43,39 @@ let package = Package(
             name: "CZBar", pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]),
 
+        // Product modules, lowest first; README "Architecture" lists each one's job and allowed imports
+        // (ArchitectureTests checks every import against it).
         // Files written whole or not at all: checked writes, fsync, rename into place.
         .target(name: "GraderFiles"),
-        // Pure-Swift rules: students, grading order, validation of a class set.
+        // The grading domain and its pure rules: students, pages, questions, points, grades, rubric,
+        // annotations, answer keys, grading order; nothing but Foundation.
         .target(name: "GraderCore"),
-        // Safe handles over poppler (reading, rendering) and cairo (drawing); qpdf (through page
-        // assembly) reads the /UserUnit poppler ignores.
-        .target(name: "GraderPDF", dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
+        // Scanned pages registered on a reference page: grey images, cross-correlation, homographies.
+        .target(name: "GraderAlignment", dependencies: ["GraderCore"]),
+        // Bubble (OMR) reading on a registered page: printed rings, fill, a school's blank-sheet templates.
+        .target(name: "GraderBubbles", dependencies: ["GraderCore", "GraderAlignment"]),
         // Page codes: QR symbols made with libqrencode, read back from scans with zbar.
         .target(name: "GraderCodes", dependencies: ["GraderCore", "CQRencode", "CZBar"]),
+        // Item analysis and screening of an exam, and the report (blocks and charts) that shows it.
+        .target(name: "GraderAnalysis", dependencies: ["GraderCore"]),
         // Page assembly at the PDF-object level through qpdf.
         .target(name: "GraderAssembly", dependencies: ["CQPDF", "GraderFiles"]),
+        // Safe handles over poppler (reading, rendering) and cairo (drawing): the grade layer, codes
+        // and reports as PDF; qpdf (through page assembly) reads the /UserUnit poppler ignores.
+        .target(
+            name: "GraderPDF",
+            dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "GraderAnalysis", "GraderCodes",
+                           "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
         .target(
             name: "GraderStore",
             dependencies: ["GraderCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        // What the CLI (and a later web view) calls: loading a class, merging, exporting.
+        // The façade every front end calls: projects, grading, alignment and bubble runs, exports.
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderFiles", "GraderPDF", "GraderAssembly", "GraderStore", "GraderOMR", "GraderCodes",
-                .product(name: "CSV", package: "CSV.swift"),
+                "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderCodes", "GraderAnalysis",
+                "GraderPDF", "GraderAssembly", "GraderStore",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The browser grading view (`ezgrader serve`): HTTP API, page images, live changes, the page assets.
@@ -74,46 +86,48 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Assets")]),
+        // The command line.
         .executableTarget(
             name: "ezgrader",
             dependencies: [
                 "GraderKit", "GraderWeb", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Synthetic scans (samples, tests, benchmarks): cairo draws, libjpeg-turbo encodes.
-        .target(
-            name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"],
-            // Pixel loops (perspective warp, lighting, paper noise): optimised in debug builds too.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Tools outside the product: synthetic scans (cairo draws, libjpeg-turbo encodes) for the
+        // samples, the tests and the benchmarks.
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"], path: "Tools/ScanFactory"),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
                 "ScanFactory", "GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            path: "Tools/ezgrader-samples"),
         .executableTarget(
             name: "ezgrader-bench",
             dependencies: [
-                "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderOMR", "GraderPDF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-
-        // Bubble (OMR) reading: pure Swift over a grey page image; its benchmark on generated sheets.
-        .target(
-            name: "GraderOMR", dependencies: ["GraderCore"],
-            // Image arithmetic: optimised in debug builds too, or every test that imports scans waits on it.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+                "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderAlignment", "GraderPDF",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tools/ezgrader-bench"),
         .executableTarget(
             name: "ezgrader-omr-bench",
             dependencies: [
-                "GraderOMR", "GraderPDF", "GraderKit", "ScanFactory",
+                "GraderAlignment", "GraderBubbles", "GraderPDF", "GraderKit", "ScanFactory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            path: "Tools/ezgrader-omr-bench"),
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
-        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderPDF"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderAnalysis", "GraderPDF"], path: "Tests/TestSupport"),
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
-        .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
+        .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),
+        .testTarget(name: "GraderAnalysisTests", dependencies: ["GraderAnalysis"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderOMR", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+        .testTarget(
+            name: "GraderKitTests",
+            dependencies: ["GraderKit", "GraderAlignment", "GraderBubbles", "GraderAnalysis", "GraderAssembly", "GraderPDF", "GraderStore",
+                           "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),

@@ -1,5 +1,5 @@
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import Yams
 
 /// A rubric's `bubbles:` entry, either a grid described by origin and spacing:

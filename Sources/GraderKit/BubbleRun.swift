@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import GraderPDF
 
 /// Reads every student's bubble blocks from their scans (both cores), records the readings and

@@ -1,7 +1,8 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCodes
 import GraderCore
-import GraderOMR
 import GraderPDF
 
 /// Reads what every page of bulk scans says: its page code and the turn that shows it upright,

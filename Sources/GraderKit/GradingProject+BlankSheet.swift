@@ -1,7 +1,8 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
 import GraderFiles
-import GraderOMR
 import GraderPDF
 
 extension GradingProject {

@@ -1,6 +1,7 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import GraderPDF
 import GraderStore
 

@@ -1,6 +1,6 @@
 import Foundation
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import GraderPDF
 
 /// Matching bulk-scanned copies to roster students by the student-ID bubble grid the rubric

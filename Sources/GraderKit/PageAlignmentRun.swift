@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import GraderPDF
 
 /// Aligns the pages of students' scans to the reference pages (a master copy, or the first

@@ -1,6 +1,7 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import GraderPDF
 
 /// Reads the bubble blocks of a page from one rendering of it: blocks described by origin and

@@ -1,4 +1,5 @@
-import GraderOMR
+import GraderAlignment
+import GraderBubbles
 import GraderPDF
 
 /// How much two scanned pages look alike from their printed content: the correlation of coarse

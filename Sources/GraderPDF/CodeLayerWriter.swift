@@ -1,4 +1,5 @@
 internal import CCairo
+import GraderCodes
 import GraderCore
 
 /// One page code to print: the symbol, its text for people, and (page 1 of a pre-assigned copy)

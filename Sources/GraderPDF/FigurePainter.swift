@@ -1,4 +1,5 @@
 internal import CCairo
+import GraderAnalysis
 import GraderCore
 
 /// Draws a `Figure`'s shapes with cairo, in a user space of points with the figure's top-left

@@ -1,4 +1,5 @@
 internal import CCairo
+import GraderAnalysis
 import GraderCore
 
 /// Lays out a `ReportDocument` on A4 pages with cairo and Pango: headings, wrapped paragraphs,

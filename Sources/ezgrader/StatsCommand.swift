@@ -38,47 +38,8 @@ struct StatsCommand: ParsableCommand {
             let analysis = try project.statistics()
             if let output { try StatisticsReport.write(analysis, title: project.examTitle, to: output) }
             if options.json { return try printJSON(analysis) }
-            printText(analysis, title: project.examTitle)
+            analysis.textLines(title: project.examTitle).forEach { print($0) }
             if let output { print("Report written to \(output).") }
-        }
-    }
-
-    private func printText(_ analysis: ExamAnalysis, title: String) {
-        let stats = analysis.statistics
-        func d(_ value: Double?) -> String { StatisticText.decimal(value) }
-        print("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
-            + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
-        print("Totals: mean \(d(stats.mean)), median \(d(stats.median)), SD \(d(stats.standardDeviation)), "
-            + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(d(stats.alpha))"
-            + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")
-        stats.flags.forEach { print("  ! \($0)") }
-        print("Questions (graded, ?, mean, SD, facility, r with the rest, D):")
-        for q in stats.questions {
-            print("  " + ([q.name, "\(q.graded)", "\(q.ungraded)", d(q.mean), d(q.standardDeviation), d(q.facility),
-                           d(q.itemTotalCorrelation), d(q.discrimination)] + (q.flags.isEmpty ? [] : [q.flags.joined(separator: "; ")]))
-                .joined(separator: "\t"))
-        }
-        if !stats.bubbleQuestions.isEmpty {
-            print("Bubble choices (share of the rows read, r with the rest; * the key):")
-            for b in stats.bubbleQuestions {
-                let options = b.options.map { "\($0.keyed ? "*" : "")\($0.label) \($0.summary)" }
-                let blank = b.blank > 0 ? ["blank \(b.blank)"] : []
-                print("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
-            }
-        }
-        let screening = analysis.screening
-        if screening.questions == 0 {
-            print("Bubble sheets: no single-answer bubble question has a key, so no answers were screened.")
-        } else if screening.pairs.isEmpty {
-            print("Bubble sheets: no pair stands out (\(count(screening.pairsCompared, "pair")) compared on \(count(screening.questions, "question"))).")
-        } else {
-            print("Bubble sheets worth a look (identical wrong answers more than the class's answering explains; not evidence on its own):")
-            for pair in screening.pairs {
-                print("  \(pair.first) & \(pair.second): \(pair.identicalWrong) of \(pair.bothWrong) wrong answers identical where "
-                    + "\(StatisticText.decimal(pair.expected, places: 1)) were expected (P \(StatisticText.probability(pair.probability))); "
-                    + pair.shared.joined(separator: ", "))
-            }
-            print("  How this is computed: ezgrader stats --help, or the report.")
         }
     }
 }

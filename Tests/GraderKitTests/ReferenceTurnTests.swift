@@ -1,10 +1,11 @@
 import Foundation
+import GraderAlignment
 import GraderCore
 @testable import GraderKit
 import GraderPDF
 import ScanFactory
-import Testing
 import TestSupport
+import Testing
 
 /// The first student's booklet is the reference when no master is given: with its page 1 scanned
 /// upside down, that page is turned upright — the class is not shown upside down, boxes land on

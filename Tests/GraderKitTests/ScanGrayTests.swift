@@ -1,10 +1,11 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderKit
-import GraderOMR
 import GraderPDF
 import ScanFactory
-import Testing
 import TestSupport
+import Testing
 
 /// Scanned pages are read for alignment and bubbles straight from their JPEG at a reduced scale;
 /// what comes out must look like poppler's render of the same page, and only scanned pages take

@@ -1,7 +1,8 @@
 import Foundation
+import GraderAlignment
+import GraderBubbles
 import GraderCore
 import GraderKit
-import GraderOMR
 import GraderPDF
 import ScanFactory
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
+import GraderBubbles
 import GraderCore
-import GraderOMR
 import ScanFactory
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
+import GraderAnalysis
 import GraderCore
 @testable import GraderKit
 import GraderPDF
-import Testing
 import TestSupport
+import Testing
 
 /// `GradingProject.statistics()` over stored projects, and the HTML and PDF reports.
 @Suite struct StatisticsReportTests {

@@ -1,4 +1,5 @@
 import Foundation
+import GraderAnalysis
 import GraderCore
 import GraderStore
 

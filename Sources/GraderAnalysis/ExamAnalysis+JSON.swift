@@ -1,0 +1,111 @@
+import Foundation
+import GraderCore
+
+/// The analysis as JSON for scripts (`ezgrader stats --json`): statistics rounded to 3 decimals,
+/// probabilities to 3 significant digits, and a statistic that does not exist as `null`.
+extension ExamAnalysis: Encodable {
+    private enum Keys: String, CodingKey {
+        case exam, questions, bubbleQuestions, screening, thresholds, rubricItems
+        case students, complete, incomplete, questionsInTotal, maxTotal, mean, median, standardDeviation, minimum, maximum
+        case alpha, kr20, standardError, flags, name, maxPoints, graded, ungraded, facility, itemTotalCorrelation
+        case discrimination, distribution, points, count, read, blank, unread, options, label, keyed, share, restCorrelation
+        case pairsCompared, threshold, pairs, first, second, bothWrong, identicalWrong, expected, probability, chancePairs, shared
+        case hardFacility, easyFacility, reliability, fewStudents, groupShare
+    }
+
+    /// Encodes the analysis as one JSON object.
+    public func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: Keys.self)
+        try root.encode(rubricItems, forKey: .rubricItems)
+        let s = statistics
+        var exam = root.nestedContainer(keyedBy: Keys.self, forKey: .exam)
+        try exam.encode(s.students, forKey: .students)
+        try exam.encode(s.complete, forKey: .complete)
+        try exam.encode(s.incomplete, forKey: .incomplete)
+        try exam.encode(s.questionsInTotal, forKey: .questionsInTotal)
+        try exam.statistic(s.maxTotal, .maxTotal)
+        for (value, key) in [(s.mean, Keys.mean), (s.median, .median), (s.standardDeviation, .standardDeviation), (s.minimum, .minimum),
+                             (s.maximum, .maximum), (s.alpha, .alpha), (s.kr20, .kr20), (s.standardError, .standardError)] {
+            try exam.statistic(value, key)
+        }
+        try exam.encode(s.flags, forKey: .flags)
+
+        var questions = root.nestedUnkeyedContainer(forKey: .questions)
+        for q in s.questions {
+            var item = questions.nestedContainer(keyedBy: Keys.self)
+            try item.encode(q.name, forKey: .name)
+            try item.statistic(q.maxPoints, .maxPoints)
+            try item.encode(q.graded, forKey: .graded)
+            try item.encode(q.ungraded, forKey: .ungraded)
+            for (value, key) in [(q.mean, Keys.mean), (q.standardDeviation, .standardDeviation), (q.facility, .facility),
+                                 (q.itemTotalCorrelation, .itemTotalCorrelation), (q.discrimination, .discrimination)] {
+                try item.statistic(value, key)
+            }
+            var distribution = item.nestedUnkeyedContainer(forKey: .distribution)
+            for entry in q.distribution {
+                var row = distribution.nestedContainer(keyedBy: Keys.self)
+                try row.statistic(entry.points, .points)
+                try row.encode(entry.count, forKey: .count)
+            }
+            try item.encode(q.flags, forKey: .flags)
+        }
+
+        var bubbles = root.nestedUnkeyedContainer(forKey: .bubbleQuestions)
+        for b in s.bubbleQuestions {
+            var item = bubbles.nestedContainer(keyedBy: Keys.self)
+            try item.encode(b.name, forKey: .name)
+            try item.encode(b.read, forKey: .read)
+            try item.encode(b.blank, forKey: .blank)
+            try item.encode(b.unread, forKey: .unread)
+            var options = item.nestedUnkeyedContainer(forKey: .options)
+            for o in b.options {
+                var option = options.nestedContainer(keyedBy: Keys.self)
+                try option.encode(o.label, forKey: .label)
+                try option.encode(o.keyed, forKey: .keyed)
+                try option.encode(o.count, forKey: .count)
+                try option.statistic(o.share, .share)
+                try option.statistic(o.restCorrelation, .restCorrelation)
+            }
+            try item.encode(b.flags, forKey: .flags)
+        }
+
+        var screen = root.nestedContainer(keyedBy: Keys.self, forKey: .screening)
+        try screen.encode(screening.questions, forKey: .questions)
+        try screen.encode(screening.pairsCompared, forKey: .pairsCompared)
+        try screen.encode(screening.threshold, forKey: .threshold)
+        var pairs = screen.nestedUnkeyedContainer(forKey: .pairs)
+        for p in screening.pairs {
+            var pair = pairs.nestedContainer(keyedBy: Keys.self)
+            try pair.encode(p.first, forKey: .first)
+            try pair.encode(p.second, forKey: .second)
+            try pair.encode(p.bothWrong, forKey: .bothWrong)
+            try pair.encode(p.identicalWrong, forKey: .identicalWrong)
+            try pair.statistic(p.expected, .expected)
+            try pair.probability(p.probability, .probability)
+            try pair.probability(p.chancePairs, .chancePairs)
+            try pair.encode(p.shared, forKey: .shared)
+        }
+
+        var limits = root.nestedContainer(keyedBy: Keys.self, forKey: .thresholds)
+        let t = s.thresholds
+        try limits.encode(t.hardFacility, forKey: .hardFacility)
+        try limits.encode(t.easyFacility, forKey: .easyFacility)
+        try limits.encode(t.itemTotalCorrelation, forKey: .itemTotalCorrelation)
+        try limits.encode(t.discrimination, forKey: .discrimination)
+        try limits.encode(t.reliability, forKey: .reliability)
+        try limits.encode(t.fewStudents, forKey: .fewStudents)
+        try limits.encode(t.groupShare, forKey: .groupShare)
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// `value` rounded to 3 decimals, or null.
+    fileprivate mutating func statistic(_ value: Double?, _ key: Key) throws {
+        if let rounded = StatisticText.rounded(value) { try encode(rounded, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    /// A probability to 3 significant digits.
+    fileprivate mutating func probability(_ value: Double, _ key: Key) throws {
+        try encode(Double(String(format: "%.3g", value)) ?? value, forKey: key)
+    }
+}

@@ -1,0 +1,51 @@
+import GraderCore
+
+/// The analysis as plain text, what `ezgrader stats` prints: the exam, each question, the bubble
+/// choices and the screened pairs of sheets.
+extension ExamAnalysis {
+    /// The report's lines for `title` (the exam's name), tab-separated within a question's line.
+    public func textLines(title: String) -> [String] {
+        var lines: [String] = []
+        func add(_ line: String) { lines.append(line) }
+        let stats = statistics
+        func d(_ value: Double?) -> String { StatisticText.decimal(value) }
+        add("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
+            + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
+        add("Totals: mean \(d(stats.mean)), median \(d(stats.median)), SD \(d(stats.standardDeviation)), "
+            + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(d(stats.alpha))"
+            + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")
+        stats.flags.forEach { add("  ! \($0)") }
+        add("Questions (graded, ?, mean, SD, facility, r with the rest, D):")
+        for q in stats.questions {
+            add("  " + ([q.name, "\(q.graded)", "\(q.ungraded)", d(q.mean), d(q.standardDeviation), d(q.facility),
+                           d(q.itemTotalCorrelation), d(q.discrimination)] + (q.flags.isEmpty ? [] : [q.flags.joined(separator: "; ")]))
+                .joined(separator: "\t"))
+        }
+        if !stats.bubbleQuestions.isEmpty {
+            add("Bubble choices (share of the rows read, r with the rest; * the key):")
+            for b in stats.bubbleQuestions {
+                let options = b.options.map { "\($0.keyed ? "*" : "")\($0.label) \($0.summary)" }
+                let blank = b.blank > 0 ? ["blank \(b.blank)"] : []
+                add("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
+            }
+        }
+        let screening = screening
+        if screening.questions == 0 {
+            add("Bubble sheets: no single-answer bubble question has a key, so no answers were screened.")
+        } else if screening.pairs.isEmpty {
+            add("Bubble sheets: no pair stands out (\(count(screening.pairsCompared, "pair")) compared on \(count(screening.questions, "question"))).")
+        } else {
+            add("Bubble sheets worth a look (identical wrong answers more than the class's answering explains; not evidence on its own):")
+            for pair in screening.pairs {
+                add("  \(pair.first) & \(pair.second): \(pair.identicalWrong) of \(pair.bothWrong) wrong answers identical where "
+                    + "\(StatisticText.decimal(pair.expected, places: 1)) were expected (P \(StatisticText.probability(pair.probability))); "
+                    + pair.shared.joined(separator: ", "))
+            }
+            add("  How this is computed: ezgrader stats --help, or the report.")
+        }
+        return lines
+    }
+}
+
+/// "1 student", "3 students".
+private func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }

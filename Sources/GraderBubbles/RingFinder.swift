@@ -1,0 +1,83 @@
+import GraderAlignment
+
+/// Finds printed bubble rings in a region: dark connected blobs about one bubble across.
+///
+/// A ring (empty or filled) is one 8-connected dark component whose bounding box is close to the
+/// bubble's size; its box centre is the bubble's centre. Text is smaller, ticks and crosses that
+/// run past the ring make a larger box and are skipped; registration needs only most rings.
+enum RingFinder {
+    /// A ring found on the image: its centre in pixel space.
+    struct Ring: Equatable, Sendable {
+        var x: Double
+        var y: Double
+    }
+
+    /// The rings in `region`, where a pixel is dark when its grey value is below `threshold`;
+    /// `diameter` is the expected outer diameter in pixels.
+    static func find(in image: GrayImage, region: PixelRegion, threshold: UInt8, diameter: Double) -> [Ring] {
+        let w = region.width, h = region.height
+        var label = [UInt8](repeating: 0, count: w * h)  // 0 dark and unvisited, 1 visited, 2 light
+        var rings: [Ring] = []
+        var stack: [Int] = []
+        let low = diameter * 0.78, high = diameter * 1.32
+        // Light pixels are marked first in one pass; the fill then only walks dark ones.
+        image.bytes.withUnsafeBufferPointer { pixels in
+            label.withUnsafeMutableBufferPointer { label in
+                for y in 0..<h {
+                    let row = (y + region.y0) * image.width + region.x0
+                    for x in 0..<w where pixels[row + x] >= threshold { label[y * w + x] = 2 }
+                }
+                for start in 0..<(w * h) where label[start] == 0 {
+                    var minX = start % w, maxX = minX, minY = start / w, maxY = minY, count = 0
+                    label[start] = 1
+                    stack.append(start)
+                    while let at = stack.popLast() {
+                        let px = at % w, py = at / w
+                        count += 1
+                        minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+                        for ny in max(py - 1, 0)...min(py + 1, h - 1) {
+                            for nx in max(px - 1, 0)...min(px + 1, w - 1) where label[ny * w + nx] == 0 {
+                                label[ny * w + nx] = 1
+                                stack.append(ny * w + nx)
+                            }
+                        }
+                    }
+                    let boxWidth = Double(maxX - minX + 1), boxHeight = Double(maxY - minY + 1)
+                    // A ring's line covers at least ~half its circumference's worth of pixels.
+                    guard (low...high).contains(boxWidth), (low...high).contains(boxHeight),
+                          Double(count) >= diameter * 1.5 else { continue }
+                    rings.append(Ring(x: Double(region.x0) + Double(minX + maxX + 1) / 2,
+                                      y: Double(region.y0) + Double(minY + maxY + 1) / 2))
+                }
+            }
+        }
+        return rings
+    }
+}
+
+/// Rings sorted top to bottom, so that the rings near a height are found by binary search.
+struct RingIndex {
+    let rings: [RingFinder.Ring]
+
+    init(_ rings: [RingFinder.Ring]) { self.rings = rings.sorted { $0.y < $1.y } }
+
+    var count: Int { rings.count }
+
+    /// The index of the first ring at or below height `y`.
+    private func firstIndex(atOrBelow y: Double) -> Int {
+        var low = 0, high = rings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rings[middle].y < y { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The rings whose height is within `reach` of `y`.
+    func near(y: Double, reach: Double) -> ArraySlice<RingFinder.Ring> {
+        let start = firstIndex(atOrBelow: y - reach)
+        var end = start
+        while end < rings.count && rings[end].y <= y + reach { end += 1 }
+        return rings[start..<end]
+    }
+}
