@@ -68,8 +68,8 @@ enum HistoryTriggers {
 extension DatabaseMigrator {
     /// Registers a migration of the project schema. In the same transaction it ends with the
     /// history triggers made again for the schema it leaves, so a table or column it adds is
-    /// recorded, and with its position written to `user_version`, which ezgrader builds before
-    /// versions came from `grdb_migrations` read to refuse a newer project (nothing reads it now).
+    /// recorded, and with its position written to `user_version`: this build reads the version
+    /// from `grdb_migrations` only, but earlier builds refuse a newer project by `user_version`.
     mutating func registerProjectMigration(_ identifier: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
         let position = migrations.count + 1
         registerMigration(identifier) { db in
