@@ -5,8 +5,8 @@ import GRDB
 /// opened: an SQLite file at all, ezgrader's own, whole (SQLite's quick integrity check), and
 /// whether it can be written here. A foreign or damaged file is refused without a byte written.
 struct DatabaseInspection {
-    /// The file's `user_version` (the project schema version).
-    let version: Int
+    /// True when it lacks migrations this build knows: made by an older ezgrader, updated on opening.
+    let needsMigrating: Bool
     /// Why the project can only be read here (a read-only folder, a full disk), or nil.
     let readOnlyReason: String?
 
@@ -19,16 +19,12 @@ struct DatabaseInspection {
         guard let header = leadingBytes(of: path, count: 100), header.count == 100, header.prefix(16) == magic else {
             throw .notADatabase(path: folder)
         }
-        let headerVersion = Int(header[60..<64].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-        guard headerVersion <= ProjectSchema.version else {
-            throw .newerSchema(path: folder, found: headerVersion, supported: ProjectSchema.version)
-        }
         let (queue, readOnlyReason) = try readOnlyConnection(folder)
-        let version = try check(queue, folder: folder)
-        if readOnlyReason != nil, version < ProjectSchema.version {
+        let needsMigrating = try check(queue, folder: folder)
+        if readOnlyReason != nil, needsMigrating {
             throw .readOnly(path: folder, reason: "it was made by an older ezgrader and must be updated once, which needs it writable (\(readOnlyReason ?? ""))")
         }
-        return DatabaseInspection(version: version, readOnlyReason: readOnlyReason)
+        return DatabaseInspection(needsMigrating: needsMigrating, readOnlyReason: readOnlyReason)
     }
 
     /// A read-only connection, and why writing will not be possible (nil when it may be).
@@ -45,7 +41,7 @@ struct DatabaseInspection {
         if fixedReason == nil {
             do {
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
-                _ = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+                _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
                 return (queue, nil)
             } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CANTOPEN].contains(error.resultCode.primaryResultCode) {
                 // The disk is full (or the folder refuses the -shm file): read it as it stands.
@@ -64,11 +60,16 @@ struct DatabaseInspection {
         }
     }
 
-    /// The schema version, after checking the file holds a whole ezgrader project.
-    private static func check(_ queue: DatabaseQueue, folder: String) throws(StoreError) -> Int {
+    /// Whether the project needs migrating, after checking the file holds a whole ezgrader
+    /// project that no newer ezgrader has migrated (one of its migrations is unknown here).
+    private static func check(_ queue: DatabaseQueue, folder: String) throws(StoreError) -> Bool {
+        let migrator = ProjectSchema.migrator
         do {
             return try queue.read { db in
                 let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                if tables.contains("grdb_migrations"), try migrator.hasBeenSuperseded(db) {
+                    throw StoreError.newerSchema(path: folder, found: try migrator.appliedIdentifiers(db).count, supported: ProjectSchema.version)
+                }
                 if !tables.isEmpty, !tables.contains("project") || !tables.contains("grdb_migrations") {
                     throw StoreError.foreignDatabase(path: folder, tables: tables)
                 }
@@ -77,7 +78,7 @@ struct DatabaseInspection {
                 guard tables.contains("project"), try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM project)") ?? false else {
                     throw StoreError.incomplete(path: folder, reason: "its project.sqlite holds no project: its creation never finished")
                 }
-                return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                return try !migrator.hasCompletedMigrations(db)
             }
         } catch let error as StoreError {
             throw error

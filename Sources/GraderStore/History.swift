@@ -121,10 +121,11 @@ enum History {
 
     /// Every foreign key between recorded tables: (child table, its column, parent table).
     private static func foreignKeys(in db: Database) throws -> [(child: String, column: String, parent: String)] {
-        try ProjectSchema.recordedTables.flatMap { child in
+        let recorded = try HistoryTriggers.recordedTables(in: db)
+        return try recorded.flatMap { child in
             try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(child))").compactMap { row -> (String, String, String)? in
                 let parent: String = row["table"]
-                return ProjectSchema.recordedTables.contains(parent) ? (child, row["from"], parent) : nil
+                return recorded.contains(parent) ? (child, row["from"], parent) : nil
             }
         }
     }
@@ -173,8 +174,9 @@ enum History {
     private static func replay(_ rows: [(table: String, id: Int64, state: String?)], in db: Database) throws {
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
         var columnsOf: [String: [String]] = [:]
+        let recorded = Set(try HistoryTriggers.recordedTables(in: db))
         for row in rows {
-            guard ProjectSchema.recordedTables.contains(row.table) else { continue }
+            guard recorded.contains(row.table) else { continue }
             guard let state = row.state else {
                 try db.execute(sql: "DELETE FROM \(row.table) WHERE id = ?", arguments: [row.id])
                 continue

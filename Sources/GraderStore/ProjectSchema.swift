@@ -2,14 +2,11 @@ import Foundation
 import GRDB
 import GraderCore
 
-/// The project's tables, as named GRDB migrations. `PRAGMA user_version` carries the schema
-/// version so a newer project is recognised before anything is migrated.
+/// The project's tables, as named GRDB migrations. The migrations applied (`grdb_migrations`)
+/// are the schema's version: one this build does not know marks a project of a newer build.
 enum ProjectSchema {
-    /// The newest schema version this build writes.
-    static let version = 12
-
-    /// Tables whose rows every change records for undo and redo.
-    static let recordedTables = ["student", "question", "score", "annotation", "bubble_block", "answer_key", "bubble_reading", "page_source", "rubric_item", "applied_item", "bulk_scan", "scan_page", "exam_copy", "bubble_placement"]
+    /// The newest schema version this build writes: how many migrations it knows.
+    static var version: Int { migrator.migrations.count }
 
     /// Recorded tables whose rows are also identified by columns other than the id (a row
     /// deleted and inserted again gets a new id): table → key columns.
@@ -19,9 +16,10 @@ enum ProjectSchema {
         ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]), ("bubble_placement", ["student_id", "block_id"]),
     ]
 
-    static var migrator: DatabaseMigrator {
+    /// Every migration, oldest first; each ends with the history triggers made for its schema.
+    static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
+        migrator.registerProjectMigration("v1") { db in
             try db.execute(sql: """
                 CREATE TABLE project (
                     id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -72,18 +70,14 @@ enum ProjectSchema {
                 CREATE INDEX change_by_step ON change (step);
                 CREATE TABLE recording (id INTEGER PRIMARY KEY CHECK (id = 1), step INTEGER);
                 INSERT INTO recording VALUES (1, NULL);
-                PRAGMA user_version = 1;
                 """)
-            for table in ["student", "question", "score", "annotation"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v2: who entered a score") { db in
+        migrator.registerProjectMigration("v2: who entered a score") { db in
             try db.execute(sql: """
                 ALTER TABLE score ADD COLUMN source TEXT NOT NULL DEFAULT 'grader';
-                PRAGMA user_version = 2;
                 """)
-            try HistoryTriggers.install(on: "score", in: db)
         }
-        migrator.registerMigration("v3: bubble blocks, answer key, machine readings") { db in
+        migrator.registerProjectMigration("v3: bubble blocks, answer key, machine readings") { db in
             try db.execute(sql: """
                 CREATE TABLE bubble_block (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -105,11 +99,9 @@ enum ProjectSchema {
                     UNIQUE (student_id, block_id, row));
                 ALTER TABLE question ADD COLUMN bubble_block TEXT;
                 ALTER TABLE question ADD COLUMN bubble_row INTEGER;
-                PRAGMA user_version = 3;
                 """)
-            for table in ["question", "bubble_block", "answer_key", "bubble_reading"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v4: graders, their places, page sources") { db in
+        migrator.registerProjectMigration("v4: graders, their places, page sources") { db in
             try db.execute(sql: """
                 ALTER TABLE history ADD COLUMN grader TEXT NOT NULL DEFAULT '';
                 ALTER TABLE history ADD COLUMN at TEXT NOT NULL DEFAULT '';
@@ -135,11 +127,9 @@ enum ProjectSchema {
                 INSERT INTO page_source (student_id, page, scan_file, page_index)
                 SELECT student.id, pages.n, student.scan_file, pages.n - 1 FROM student, pages
                 WHERE EXISTS (SELECT 1 FROM project WHERE id = 1);
-                PRAGMA user_version = 4;
                 """)
-            for table in ["score", "page_source"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v5: rubric items") { db in
+        migrator.registerProjectMigration("v5: rubric items") { db in
             try db.execute(sql: """
                 CREATE TABLE rubric_item (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -158,37 +148,30 @@ enum ProjectSchema {
                 CREATE INDEX applied_item_by_student ON applied_item (student_id);
                 ALTER TABLE question ADD COLUMN scoring TEXT NOT NULL DEFAULT 'deductions';
                 ALTER TABLE score ADD COLUMN adjustment_quarters INTEGER NOT NULL DEFAULT 0;
-                PRAGMA user_version = 5;
                 """)
-            for table in ["question", "score", "rubric_item", "applied_item"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v6: anonymous grading") { db in
+        migrator.registerProjectMigration("v6: anonymous grading") { db in
             try db.execute(sql: """
                 ALTER TABLE project ADD COLUMN anonymous INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE project ADD COLUMN pseudonym_salt TEXT NOT NULL DEFAULT '';
                 ALTER TABLE project ADD COLUMN name_region TEXT;
-                PRAGMA user_version = 6;
                 """)
         }
-        migrator.registerMigration("v7: grade box sizes") { db in
+        migrator.registerProjectMigration("v7: grade box sizes") { db in
             // Every box so far had the standard size.
             try db.execute(sql: """
                 ALTER TABLE question ADD COLUMN width REAL NOT NULL DEFAULT \(BoxSize.standard.width);
                 ALTER TABLE question ADD COLUMN height REAL NOT NULL DEFAULT \(BoxSize.standard.height);
-                PRAGMA user_version = 7;
                 """)
-            try HistoryTriggers.install(on: "question", in: db)
         }
-        migrator.registerMigration("v8: page alignment to a reference") { db in
+        migrator.registerProjectMigration("v8: page alignment to a reference") { db in
             try db.execute(sql: """
                 ALTER TABLE project ADD COLUMN reference_scan TEXT;
                 ALTER TABLE project ADD COLUMN reference_sizes TEXT;
                 ALTER TABLE page_source ADD COLUMN alignment TEXT;
-                PRAGMA user_version = 8;
                 """)
-            try HistoryTriggers.install(on: "page_source", in: db)
         }
-        migrator.registerMigration("v9: bulk scans sorted into prepared copies") { db in
+        migrator.registerProjectMigration("v9: bulk scans sorted into prepared copies") { db in
             // What was read on every page of every bulk scan ('' = no readable code, 'blank', or the
             // code's text) and where a page was placed by hand; the sort into copies is derived
             // from these rows (BulkSort), and a complete copy becomes a student whose page_source
@@ -220,20 +203,16 @@ enum ProjectSchema {
                     roster_id TEXT,
                     email TEXT,
                     student_id INTEGER UNIQUE REFERENCES student(id) ON DELETE SET NULL);
-                PRAGMA user_version = 9;
                 """)
-            for table in ["bulk_scan", "scan_page", "exam_copy"] { try HistoryTriggers.install(on: table, in: db) }
         }
-        migrator.registerMigration("v10: answer key points and alternatives") { db in
+        migrator.registerProjectMigration("v10: answer key points and alternatives") { db in
             // `answer` now holds alternatives separated by "|" ("A|C", "A+C|B+D") or "*" (every
             // answer counts); `points` is a question's own points ("2.5"), NULL for the block's.
             try db.execute(sql: """
                 ALTER TABLE answer_key ADD COLUMN points TEXT;
-                PRAGMA user_version = 10;
                 """)
-            try HistoryTriggers.install(on: "answer_key", in: db)
         }
-        migrator.registerMigration("v11: where each bubble block was found on each scan") { db in
+        migrator.registerProjectMigration("v11: where each bubble block was found on each scan") { db in
             // residual in points (NULL when not placed), problem (NULL when read), centres as JSON [[x, y], …].
             try db.execute(sql: """
                 CREATE TABLE bubble_placement (
@@ -244,12 +223,10 @@ enum ProjectSchema {
                     problem TEXT,
                     centres TEXT NOT NULL,
                     UNIQUE (student_id, block_id));
-                PRAGMA user_version = 11;
                 """)
-            try HistoryTriggers.install(on: "bubble_placement", in: db)
         }
-        migrator.registerMigration("v12: the answer each grader has open") { db in
-            // One row per grader: a claim is where they are, not history (no triggers, not undoable).
+        migrator.registerProjectMigration("v12: the answer each grader has open") { db in
+            // One row per grader: a claim is where they are, not history (not recorded, not undoable).
             try db.execute(sql: """
                 CREATE TABLE claim (
                     grader TEXT PRIMARY KEY,
@@ -257,9 +234,8 @@ enum ProjectSchema {
                     student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
                     at REAL NOT NULL);
                 CREATE INDEX claim_by_answer ON claim (question_id, student_id);
-                PRAGMA user_version = 12;
                 """)
         }
         return migrator
-    }
+    }()
 }

@@ -18,7 +18,7 @@ public struct ProjectStore: Sendable {
     /// The database file inside a project folder.
     public static func databasePath(in folder: String) -> String { (folder as NSString).appendingPathComponent("project.sqlite") }
 
-    /// The newest schema version this build reads and writes.
+    /// The newest schema version this build reads and writes: how many migrations it knows.
     public static var schemaVersion: Int { ProjectSchema.version }
 
     /// Creates the database of a new project in `folder` (which must exist) for booklets of
@@ -56,7 +56,7 @@ public struct ProjectStore: Sendable {
             throw .database(path: folder, error)
         }
         let store = ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil)
-        if inspection.version < ProjectSchema.version { try store.migrate() }
+        if inspection.needsMigrating { try store.migrate() }
         return store
     }
 
@@ -103,7 +103,8 @@ public struct ProjectStore: Sendable {
         return configuration
     }
 
-    /// Brings the schema up to `ProjectSchema.version` (each migration is its own transaction).
+    /// Applies the migrations the project lacks (each in its own transaction, which also makes
+    /// the history triggers again for the schema it leaves).
     func migrate() throws(StoreError) {
         do { try ProjectSchema.migrator.migrate(pool) } catch { throw .database(path: folder, error) }
     }

@@ -81,6 +81,22 @@ import TestSupport
         }
     }
 
+    @Test(.enabled(if: SmallDisk.isAvailable)) func anOlderProjectOnAReadOnlyDiskIsRefusedUntilItCanBeUpdated() throws {
+        let disk = try SmallDisk(kilobytes: 4096)
+        let folder = disk.folder.file("exam.ezgrader")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try {  // as an ezgrader of schema version 1 left it, closed again
+            let queue = try DatabaseQueue(path: ProjectStore.databasePath(in: folder))
+            try ProjectSchema.migrator.migrate(queue, upTo: "v1")
+            try queue.write { db in try db.execute(sql: "INSERT INTO project (id, pages_per_student) VALUES (1, 1)") }
+        }()
+        try disk.makeReadOnly()
+        #expect(throws: StoreError.readOnly(path: folder, reason: "it was made by an older ezgrader and must be updated once, which needs it "
+                                                + "writable (\(StoreError.folderNotWritable))")) {
+            try ProjectStore.open(folder, grader: try .tester())
+        }
+    }
+
     /// A project of one student, Anna, with 3 points on Q1.
     private static func scoredProject(in folder: String) throws -> NumberedQuestion {
         let store = try ProjectStore.create(in: folder, pagesPerStudent: 1, grader: try .tester())

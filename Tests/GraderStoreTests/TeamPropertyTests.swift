@@ -135,7 +135,7 @@ import TestSupport
     /// Every row of every recorded table, as text.
     static func recordedRows(_ store: ProjectStore) throws -> [String] {
         try store.pool.read { db in
-            try ProjectSchema.recordedTables.flatMap { table in
+            try HistoryTriggers.recordedTables(in: db).flatMap { table in
                 try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { "\(table) \($0)" }
             }
         }
