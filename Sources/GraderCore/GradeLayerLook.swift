@@ -11,6 +11,9 @@ public struct GradeLayerLook: Sendable, Equatable {
     public let ungradedColor = RGBColor(red: 0xE0, green: 0x70, blue: 0x00)
     /// Border width of a grade box.
     public let boxBorder = 1.2
+    /// How far a box's opaque white backing reaches past its frame: a printed score frame the box
+    /// was sized to cover vanishes with the digits in it.
+    public let boxBacking = 2.0
     /// A box's text height as a share of the box's height (smaller when the text would not fit its width).
     public let boxTextScale = 0.6
     /// The size of a box given none.
@@ -51,7 +54,7 @@ public struct GradeLayerLook: Sendable, Equatable {
 
 extension GradeLayerLook: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case gradedColor, ungradedColor, boxBorder, boxTextScale, boxSize, minBoxSide, inkColor, inkWidth, pressureFloor,
+        case gradedColor, ungradedColor, boxBorder, boxBacking, boxTextScale, boxSize, minBoxSide, inkColor, inkWidth, pressureFloor,
              pressureGain, noteFontSize, noteBackingOpacity, totalFontSize, totalRight, totalTop, imageWidths
     }
 
@@ -61,6 +64,7 @@ extension GradeLayerLook: Encodable {
         try container.encode(gradedColor.description, forKey: .gradedColor)
         try container.encode(ungradedColor.description, forKey: .ungradedColor)
         try container.encode(boxBorder, forKey: .boxBorder)
+        try container.encode(boxBacking, forKey: .boxBacking)
         try container.encode(boxTextScale, forKey: .boxTextScale)
         try container.encode(["width": boxSize.width, "height": boxSize.height], forKey: .boxSize)
         try container.encode(minBoxSide, forKey: .minBoxSide)

@@ -8,9 +8,8 @@ enum MarkPainter {
     static let look = GradeLayerLook.standard
     /// Border width of a grade box, in points.
     static let boxBorder = look.boxBorder
-    /// How far a grade box's opaque white backing reaches past its frame, in points: a printed
-    /// score frame the box was sized to cover vanishes with the digits in it.
-    static let boxBacking = 2.0
+    /// How far a grade box's opaque white backing reaches past its frame, in points.
+    static let boxBacking = look.boxBacking
 
     /// A box on an opaque white backing (reaching `boxBacking` past the frame, so nothing printed
     /// or scribbled under it shows), with a border and centred bold text inside `frame`.
