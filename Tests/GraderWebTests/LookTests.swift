@@ -21,6 +21,10 @@ import Testing
             #expect(served.json["boxSize"] as? [String: Double] == ["width": BoxSize.standard.width, "height": BoxSize.standard.height])
             #expect(served.json["minBoxSide"] as? Double == GradingRules.minBoxSide)
             #expect(served.json["imageWidths"] as? [Int] == PageImageCache.widths)
+            let document = try await client.send(.get, "/api/openapi.json").json
+            let schema = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?["GradeLayerLook"] as? [String: Any]
+            #expect(Set(served.json.keys) == Set((schema?["required"] as? [String]) ?? []), "openapi.json declares what is served")
+            #expect(Set(served.json.keys) == Set(((schema?["properties"] as? [String: Any]) ?? [:]).keys))
         }
     }
 
