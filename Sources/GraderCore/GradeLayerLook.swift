@@ -35,6 +35,8 @@ public struct GradeLayerLook: Sendable, Equatable {
     public let totalFontSize = 10.0
     /// Where the total's text ends (this far from the page's right edge) and starts (this far from its top).
     public let totalRight = 24.0, totalTop = 18.0
+    /// How far the total's white backing reaches past its text, and the radius of its corners.
+    public let totalPadding = 3.0
     /// The widths, in pixels, page images are rendered at; a request is served at the first one at least as wide.
     public let imageWidths = [480, 800, 1200, 1600, 2400]
 
@@ -55,7 +57,7 @@ public struct GradeLayerLook: Sendable, Equatable {
 extension GradeLayerLook: Encodable {
     private enum CodingKeys: String, CodingKey {
         case gradedColor, ungradedColor, boxBorder, boxBacking, boxTextScale, boxSize, minBoxSide, inkColor, inkWidth, pressureFloor,
-             pressureGain, noteFontSize, noteBackingOpacity, totalFontSize, totalRight, totalTop, imageWidths
+             pressureGain, noteFontSize, noteBackingOpacity, totalFontSize, totalRight, totalTop, totalPadding, imageWidths
     }
 
     /// The JSON the browser reads: colours as "#rrggbb", the box size as {width, height}.
@@ -77,6 +79,7 @@ extension GradeLayerLook: Encodable {
         try container.encode(totalFontSize, forKey: .totalFontSize)
         try container.encode(totalRight, forKey: .totalRight)
         try container.encode(totalTop, forKey: .totalTop)
+        try container.encode(totalPadding, forKey: .totalPadding)
         try container.encode(imageWidths, forKey: .imageWidths)
     }
 }

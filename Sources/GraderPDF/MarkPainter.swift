@@ -92,10 +92,10 @@ enum MarkPainter {
     static func total(_ text: String, pageSize: PageSize, on cr: OpaquePointer) {
         let label = PangoText(text, fontSize: look.totalFontSize, bold: true, for: cr)
         let box = label.logicalBox
-        let right = pageSize.width - look.totalRight, top = look.totalTop, padding = 3.0
+        let right = pageSize.width - look.totalRight, top = look.totalTop, padding = look.totalPadding
         let left = right - box.width
         roundedRectangle(x: left - padding, y: top - padding, width: box.width + 2 * padding,
-                         height: box.height + 2 * padding, radius: 3, on: cr)
+                         height: box.height + 2 * padding, radius: padding, on: cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill(cr)
         setSource(look.gradedColor, on: cr)

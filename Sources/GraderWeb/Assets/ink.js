@@ -66,6 +66,10 @@ export function drawLayer(svg, layer, { selected = null, handles = false } = {})
     const text = el('text', { class: 'total', x: layer.width - look.totalRight, y: look.totalTop, 'text-anchor': 'end',
                               fill: look.gradedColor, 'font-size': look.totalFontSize }, svg);
     text.textContent = layer.total;
+    // On a white backing, as in the PDF: legible over whatever is printed there.
+    const b = text.getBBox(), padding = look.totalPadding;
+    svg.insertBefore(el('rect', { class: 'total-backing', x: b.x - padding, y: b.y - padding, width: b.width + 2 * padding,
+                                  height: b.height + 2 * padding, rx: padding }), text);
   }
 }
 
