@@ -28,11 +28,16 @@ public enum GradeLayer {
         for annotation in book.annotations where annotation.page == PageRef(student: student, page: page) {
             switch annotation.content {
             case .ink(let stroke):
-                marks.append(.ink(points: stroke.points.map { $0.point(on: size) }, color: stroke.color, width: stroke.width))
+                let points = stroke.points.map { $0.point(on: size) }
+                if let widths = GradeLayerLook.standard.segmentWidths(stroke) {
+                    marks.append(.pressedInk(points: points, color: stroke.color, widths: widths))
+                } else {
+                    marks.append(.ink(points: points, color: stroke.color, width: stroke.width))
+                }
             case .note(let note):
                 let at = note.position.point(on: size)
                 marks.append(.note(text: note.text, at: at, fontSize: note.fontSize, color: note.color,
-                                   maxWidth: max(size.width - at.x - 18, 72)))
+                                   maxWidth: GradeLayerLook.standard.noteWidth(at: at.x, pageWidth: size.width)))
             }
         }
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }

@@ -10,11 +10,11 @@ import Synchronization
 /// folder), the image is still answered, only rendered again next time. A scan is checked
 /// against its digest before its first render.
 public final class PageImageCache: Sendable {
-    /// The widths rendered, in pixels; a request is served at the first one at least as wide.
-    public static let widths = [480, 800, 1200, 1600, 2400]
+    /// The widths rendered, in pixels (`GradeLayerLook.imageWidths`, which the browser asks for).
+    public static var widths: [Int] { GradeLayerLook.standard.imageWidths }
 
     /// The width a request for `width` pixels is served at.
-    public static func snapped(_ width: Int) -> Int { widths.first { $0 >= width } ?? widths[widths.count - 1] }
+    public static func snapped(_ width: Int) -> Int { GradeLayerLook.standard.imageWidth(for: width) }
 
     private let project: GradingProject
     private let folder: String

@@ -1,4 +1,5 @@
 import GraderCore
+import GraderPDF
 
 /// One student's page as a grading view draws it over the scan: every grade box (for everyone),
 /// and that student's notes and ink, each with the id a change names; positions in points from
@@ -18,6 +19,16 @@ public struct PageLayer: Sendable, Equatable, Encodable {
     public struct Note: Sendable, Equatable, Encodable {
         /// Its id, top-left corner, text, size and colour ("#rrggbb").
         public let id: Int64, x: Double, y: Double, text: String, fontSize: Double, color: String
+        /// Its lines as the PDF wraps them (measured in its font), each with its baseline on the page.
+        public let lines: [NoteLayout.Line]
+        /// The light backing under it, as in the PDF.
+        public let backing: Rect
+    }
+
+    /// A rectangle in points from the page's top-left corner.
+    public struct Rect: Sendable, Equatable, Encodable {
+        /// Its top-left corner and size.
+        public let x: Double, y: Double, width: Double, height: Double
     }
 
     /// An ink stroke.
@@ -54,7 +65,11 @@ public struct PageLayer: Sendable, Equatable, Encodable {
             switch annotation.content {
             case .note(let note):
                 let at = note.position.point(on: size)
-                notes.append(Note(id: annotation.id.rawValue, x: at.x, y: at.y, text: note.text, fontSize: note.fontSize, color: note.color.description))
+                let laid = NoteLayout(note.text, at: at, fontSize: note.fontSize,
+                                      maxWidth: GradeLayerLook.standard.noteWidth(at: at.x, pageWidth: size.width))
+                let backing = Rect(x: laid.backing.origin.x, y: laid.backing.origin.y, width: laid.backing.width, height: laid.backing.height)
+                notes.append(Note(id: annotation.id.rawValue, x: at.x, y: at.y, text: note.text, fontSize: note.fontSize,
+                                  color: note.color.description, lines: laid.lines, backing: backing))
             case .ink(let stroke):
                 strokes.append(Stroke(id: annotation.id.rawValue, points: stroke.points.map { let p = $0.point(on: size); return [p.x, p.y] },
                                       width: stroke.width, color: stroke.color.description, pressures: stroke.pressures))

@@ -34,6 +34,8 @@ public enum GradeLayerWriter {
                 MarkPainter.gradeBox(frame, text: text, graded: graded, on: cr)
             case .ink(let points, let color, let width):
                 MarkPainter.ink(points, color: color, width: width, on: cr)
+            case .pressedInk(let points, let color, let widths):
+                MarkPainter.pressedInk(points, color: color, widths: widths, on: cr)
             case .note(let text, let origin, let fontSize, let color, let maxWidth):
                 MarkPainter.note(text, at: origin, fontSize: fontSize, color: color, maxWidth: maxWidth, on: cr)
             case .total(let text):

@@ -4,24 +4,17 @@ import GraderCore
 /// Draws each kind of `GradeMark` with cairo, in a user space of points from the displayed page's
 /// top-left corner, y down. Styles are chosen so a grader reads them at a glance on a grey scan.
 enum MarkPainter {
-    /// Grade box colour once a score is entered.
-    static let gradedColor = RGBColor.red
-    /// Grade box colour while the score is still "?".
-    static let ungradedColor = RGBColor(red: 0xE0, green: 0x70, blue: 0x00)
+    /// The colours and sizes shared with the screen.
+    static let look = GradeLayerLook.standard
     /// Border width of a grade box, in points.
-    static let boxBorder = 1.2
-    /// How far a grade box's opaque white backing reaches past its frame, in points: a printed
-    /// score frame the box was sized to cover vanishes with the digits in it.
-    static let boxBacking = 2.0
-    /// Opacity of the white backing under a note: legible over handwriting, which still shows faintly.
-    static let noteBackingOpacity = 0.85
-    /// Font size of the student's total, in points.
-    static let totalFontSize = 10.0
+    static let boxBorder = look.boxBorder
+    /// How far a grade box's opaque white backing reaches past its frame, in points.
+    static let boxBacking = look.boxBacking
 
     /// A box on an opaque white backing (reaching `boxBacking` past the frame, so nothing printed
     /// or scribbled under it shows), with a border and centred bold text inside `frame`.
     static func gradeBox(_ frame: PageRect, text: String, graded: Bool, on cr: OpaquePointer) {
-        let color = graded ? gradedColor : ungradedColor
+        let color = graded ? look.gradedColor : look.ungradedColor
         cairo_rectangle(cr, frame.origin.x - boxBacking, frame.origin.y - boxBacking,
                         frame.width + 2 * boxBacking, frame.height + 2 * boxBacking)
         cairo_set_source_rgb(cr, 1, 1, 1)
@@ -33,12 +26,12 @@ enum MarkPainter {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         cairo_stroke(cr)
 
-        // About 60% of the frame's height, smaller when the text would not fit its width.
-        let padding = boxBorder + frame.height * 0.1
-        var label = PangoText(text, fontSize: frame.height * 0.6, bold: true, for: cr)
+        // A share of the frame's height, smaller when the text would not fit its width.
+        let padding = boxBorder + frame.height * 0.1, size = frame.height * look.boxTextScale
+        var label = PangoText(text, fontSize: size, bold: true, for: cr)
         let room = frame.width - 2 * padding
         if label.inkBox.width > room, room > 0 {
-            label = PangoText(text, fontSize: frame.height * 0.6 * room / label.inkBox.width, bold: true, for: cr)
+            label = PangoText(text, fontSize: size * room / label.inkBox.width, bold: true, for: cr)
         }
         let ink = label.inkBox
         label.show(on: cr,
@@ -66,14 +59,30 @@ enum MarkPainter {
         cairo_stroke(cr)
     }
 
+    /// A stroke whose width follows the pen's pressure: each segment of the same smooth curve as
+    /// `ink` stroked at its own width, round-capped so the segments join without gaps.
+    static func pressedInk(_ points: [PagePoint], color: RGBColor, widths: [Double], on cr: OpaquePointer) {
+        setSource(color, on: cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        var start = points.first ?? PagePoint(x: 0, y: 0)
+        for (segment, width) in zip(SmoothPath.bezierSegments(through: points), widths) {
+            cairo_set_line_width(cr, width)
+            cairo_move_to(cr, start.x, start.y)
+            cairo_curve_to(cr, segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y,
+                           segment.end.x, segment.end.y)
+            cairo_stroke(cr)
+            start = segment.end
+        }
+    }
+
     /// A typed note, its top-left corner at `origin`, wrapping at `maxWidth` points, on a light
     /// backing so it stays legible over handwriting.
     static func note(_ text: String, at origin: PagePoint, fontSize: Double, color: RGBColor, maxWidth: Double, on cr: OpaquePointer) {
         let label = PangoText(text, fontSize: fontSize, maxWidth: maxWidth, for: cr)
-        let box = label.logicalBox, padding = max(fontSize * 0.15, 1)
-        roundedRectangle(x: origin.x + box.x - padding, y: origin.y + box.y - padding, width: box.width + 2 * padding,
-                         height: box.height + 2 * padding, radius: padding, on: cr)
-        cairo_set_source_rgba(cr, 1, 1, 1, noteBackingOpacity)
+        let backing = NoteLayout.backing(label.logicalBox, at: origin, fontSize: fontSize)
+        roundedRectangle(x: backing.origin.x, y: backing.origin.y, width: backing.width, height: backing.height,
+                         radius: NoteLayout.padding(fontSize), on: cr)
+        cairo_set_source_rgba(cr, 1, 1, 1, look.noteBackingOpacity)
         cairo_fill(cr)
         setSource(color, on: cr)
         label.show(on: cr, x: origin.x, y: origin.y)
@@ -81,15 +90,15 @@ enum MarkPainter {
 
     /// The student's total in the top margin: bold red, right-aligned, on a white rounded background.
     static func total(_ text: String, pageSize: PageSize, on cr: OpaquePointer) {
-        let label = PangoText(text, fontSize: totalFontSize, bold: true, for: cr)
+        let label = PangoText(text, fontSize: look.totalFontSize, bold: true, for: cr)
         let box = label.logicalBox
-        let right = pageSize.width - 24, top = 18.0, padding = 3.0
+        let right = pageSize.width - look.totalRight, top = look.totalTop, padding = look.totalPadding
         let left = right - box.width
         roundedRectangle(x: left - padding, y: top - padding, width: box.width + 2 * padding,
-                         height: box.height + 2 * padding, radius: 3, on: cr)
+                         height: box.height + 2 * padding, radius: padding, on: cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill(cr)
-        setSource(gradedColor, on: cr)
+        setSource(look.gradedColor, on: cr)
         label.show(on: cr, x: left - box.x, y: top - box.y)
     }
 

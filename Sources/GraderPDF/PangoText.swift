@@ -60,6 +60,23 @@ final class PangoText {
     /// The first line's baseline, below the layout's top (`pango_layout_get_baseline`).
     var baseline: Double { Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE) }
 
+    /// Each line as laid out (wrapped, or broken at a line break), without trailing white space, with
+    /// its baseline below the layout's top (`pango_layout_iter_get_baseline`).
+    var lines: [(text: String, baseline: Double)] {
+        guard let iterator = pango_layout_get_iter(layout), let start = pango_layout_get_text(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: strlen(start))
+        var lines: [(text: String, baseline: Double)] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { break }
+            let from = min(Int(line.pointee.start_index), bytes.count), to = min(from + Int(line.pointee.length), bytes.count)
+            let text = String(decoding: bytes[from..<to], as: UTF8.self)
+            lines.append((String(text.reversed().drop { $0.isWhitespace }.reversed()),
+                          Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return lines
+    }
+
     /// Characters no installed font could draw: they would show as boxes ("tofu").
     var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
 

@@ -22,7 +22,7 @@ extension GradingAPI {
             let input = try await request.json(Input.self, context: context)
             let id = try project(context).addNote(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
                                                   at: try PointInput(x: input.x, y: input.y).position, text: input.text,
-                                                  fontSize: input.fontSize ?? 11)
+                                                  fontSize: input.fontSize ?? GradeLayerLook.standard.noteFontSize)
             return try Reply.json(["id": id.rawValue], status: .created)
         }
 
@@ -34,7 +34,7 @@ extension GradingAPI {
                 return try PointInput(x: pair[0], y: pair[1]).position
             }
             let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                 points: points, pressures: input.pressures, width: input.width ?? 1.5)
+                                                 points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width)
             return try Reply.json(["id": id.rawValue], status: .created)
         }
 

@@ -48,6 +48,9 @@ struct GradingAPI: Sendable {
                                                       max: $0.question.maxPoints.description) }))
         }
 
+        // What the PDF draws with, for the page to draw the same (read once at start-up).
+        router.get("/api/look") { _, _ in try Reply.json(GradeLayerLook.standard) }
+
         router.post("/api/me") { request, context in
             struct Input: Decodable { let name: String }
             let grader = try Grader(try await request.json(Input.self, context: context).name)

@@ -184,6 +184,14 @@ class GradingInTheBrowser(unittest.TestCase):
         self.assertEqual(added['max'], '2')
         self.assertAlmostEqual(added['x'], 100, delta=2)
         self.assertAlmostEqual(added['y'], 700, delta=2)
+        # Drawn as the PDF draws it: the served standard size, framed in the served ungraded colour.
+        look = self.api(driver, '/api/look')
+        self.assertEqual((added['width'], added['height']), (look['boxSize']['width'], look['boxSize']['height']))
+        frame = f'#page-layer [data-kind="box"][data-id="{added["question"]}"] .frame'
+        stroke = wait(driver, lambda: driver.execute_script('return getComputedStyle(document.querySelector(arguments[0])).stroke', frame))
+        self.assertEqual(stroke, 'rgb(%d, %d, %d)' % tuple(int(look['ungradedColor'][i:i + 2], 16) for i in (1, 3, 5)))
+        drawn = driver.execute_script('return document.querySelector(arguments[0]).getBBox().width', frame)
+        self.assertAlmostEqual(drawn + look['boxBorder'], look['boxSize']['width'], delta=0.01)
         # For everyone: the command line lists it (on the reference page).
         self.assertIn(added['name'], {q['name'] for q in json.loads(cli('question', 'list', PROJECT, '--json'))})
         # Drag it 60 points right and 20 up with the move tool: for everyone.

@@ -17,6 +17,7 @@ async function call(method, path, body) {
 
 export const api = {
   me: () => call('GET', '/api/me'),
+  look: () => call('GET', '/api/look'),
   sayWho: (name) => call('POST', '/api/me', { name }),
   overview: () => call('GET', '/api/overview'),
   card: (question, student, move) =>
@@ -51,10 +52,15 @@ export const api = {
   redo: () => call('POST', '/api/redo'),
 };
 
-// The page image URL at a width snapped by the server; the browser caches it. `images` is the
+// How the grade layer looks (GET /api/look): the colours, sizes and rules the PDF draws with, so
+// the screen draws the same. Filled once at start-up, before any view draws.
+export const look = {};
+export async function loadLook() { Object.assign(look, await api.look()); }
+
+// The page image URL at one of the widths the server renders; the browser caches it. `images` is the
 // server's stamp of what the images cover (anonymity), so a cached image never shows a name.
 export function imageURL(student, page, width, images) {
-  const sizes = [480, 800, 1200, 1600, 2400];
+  const sizes = look.imageWidths;
   const snapped = sizes.find((size) => size >= width) || sizes[sizes.length - 1];
   return `/api/pages/${student}/${page}/image?width=${snapped}&v=${encodeURIComponent(images ?? '')}`;
 }

@@ -1,5 +1,5 @@
 // The grading page: who is grading, the three views, keys that work anywhere, live updates.
-import { api } from './api.js';
+import { api, loadLook } from './api.js';
 import { GradeView } from './grade.js';
 import { PageView } from './pageview.js';
 import { ClassView } from './overview.js';
@@ -69,7 +69,7 @@ export const app = {
 };
 
 async function start() {
-  app.me = await api.me();
+  [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
   app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));

@@ -1,4 +1,7 @@
-// Drawing a page's grade layer (boxes, notes, ink) as SVG in page points, and smooth pen paths.
+// Drawing a page's grade layer (boxes, notes, ink) as SVG in page points, as the PDF draws it: the
+// colours, sizes and width-by-pressure rule come from the server (`look`), notes arrive wrapped.
+import { look } from './api.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 export function el(name, attributes = {}, parent = null) {
@@ -19,7 +22,7 @@ export function strokeShapes(stroke, parent) {
   for (let i = 1; i < points.length; i++) {
     const pressure = (stroke.pressures[i - 1] + stroke.pressures[i]) / 2;
     el('path', { class: 'stroke', d: pathData([points[i - 1], points[i]]), stroke: stroke.color,
-                 'stroke-width': (stroke.width * (0.35 + 1.3 * pressure)).toFixed(2) }, group);
+                 'stroke-width': (stroke.width * (look.pressureFloor + look.pressureGain * pressure)).toFixed(2) }, group);
   }
   return group;
 }
@@ -43,19 +46,15 @@ export function drawLayer(svg, layer, { selected = null, handles = false } = {})
   for (const note of layer.notes) {
     const group = el('g', { class: 'note', 'data-kind': 'note', 'data-id': note.id }, svg);
     if (selected === `note:${note.id}`) group.classList.add('selected');
-    const lines = wrap(note.text, Math.max((layer.width - note.x - 18) / (note.fontSize * 0.55), 8));
-    const height = lines.length * note.fontSize * 1.25 + 4;
-    const width = Math.min(Math.max(...lines.map((line) => line.length)) * note.fontSize * 0.56 + 6, layer.width - note.x);
-    el('rect', { x: note.x - 2, y: note.y - 2, width, height, rx: 2 }, group);
-    const text = el('text', { x: note.x + 1, y: note.y, fill: note.color, 'font-size': note.fontSize }, group);
-    lines.forEach((line, i) => { const span = el('tspan', { x: note.x + 1, dy: i === 0 ? note.fontSize : note.fontSize * 1.25 }, text); span.textContent = line; });
+    const { x, y, width, height } = note.backing;
+    el('rect', { x, y, width, height, 'fill-opacity': look.noteBackingOpacity }, group);
+    const text = el('text', { fill: note.color, 'font-size': note.fontSize }, group);
+    for (const line of note.lines) el('tspan', { x: note.x, y: line.baseline }, text).textContent = line.text;
   }
   for (const box of layer.boxes) {
     const group = el('g', { class: 'box' + (box.score === '?' ? ' ungraded' : ''), 'data-kind': 'box', 'data-id': box.question }, svg);
     if (selected === `box:${box.question}`) group.classList.add('selected');
-    el('rect', { x: box.x, y: box.y, width: box.width, height: box.height, rx: 3 }, group);
-    const text = el('text', { x: box.x + box.width / 2, y: box.y + box.height / 2 + 4, 'text-anchor': 'middle' }, group);
-    text.textContent = `${box.score} / ${box.max}`;
+    boxShapes(box, group);
     const title = el('title', {}, group);
     title.textContent = box.name + (box.items.length ? '\n' + box.items.join('\n') : '');
     if (handles && selected === `box:${box.question}`) {
@@ -64,19 +63,28 @@ export function drawLayer(svg, layer, { selected = null, handles = false } = {})
     }
   }
   if (layer.total) {
-    const text = el('text', { x: layer.width - 18, y: 16, 'text-anchor': 'end', fill: '#c8102e', 'font-size': 11, 'font-weight': 600 }, svg);
+    const text = el('text', { class: 'total', x: layer.width - look.totalRight, y: look.totalTop, 'text-anchor': 'end',
+                              fill: look.gradedColor, 'font-size': look.totalFontSize }, svg);
     text.textContent = layer.total;
+    // On a white backing, as in the PDF: legible over whatever is printed there.
+    const b = text.getBBox(), padding = look.totalPadding;
+    svg.insertBefore(el('rect', { class: 'total-backing', x: b.x - padding, y: b.y - padding, width: b.width + 2 * padding,
+                                  height: b.height + 2 * padding, rx: padding }), text);
   }
 }
 
-function wrap(text, perLine) {
-  const lines = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      if (line && (line + ' ' + word).length > perLine) { lines.push(line); line = word; } else { line = line ? line + ' ' + word : word; }
-    }
-    lines.push(line);
-  }
-  return lines;
+// A grade box as the PDF draws it: an opaque backing reaching past it (a printed score frame under it
+// vanishes), its frame inside the rectangle in the graded or ungraded colour, and "score / max"
+// centred at a share of its height, smaller when it would not fit the width.
+function boxShapes(box, group) {
+  const color = box.score === '?' ? look.ungradedColor : look.gradedColor, border = look.boxBorder, backing = look.boxBacking;
+  el('rect', { class: 'backing', x: box.x - backing, y: box.y - backing, width: box.width + 2 * backing, height: box.height + 2 * backing }, group);
+  el('rect', { class: 'frame', x: box.x + border / 2, y: box.y + border / 2, width: box.width - border, height: box.height - border,
+               stroke: color, 'stroke-width': border }, group);
+  const size = box.height * look.boxTextScale;
+  const text = el('text', { x: box.x + box.width / 2, y: box.y + box.height / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central',
+                            fill: color, 'font-size': size }, group);
+  text.textContent = `${box.score} / ${box.max}`;
+  const room = box.width - 2 * (border + box.height * 0.1), wide = text.getComputedTextLength();
+  if (wide > room && room > 0) text.setAttribute('font-size', size * room / wide);
 }

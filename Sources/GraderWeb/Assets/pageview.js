@@ -1,6 +1,6 @@
 // The whole page: zoom and pan; drag out, move and remove grade boxes; notes; pen with pressure; eraser;
 // name regions for anonymous grading; undo. What a box or note needs is typed in an inline field.
-import { api, imageURL } from './api.js';
+import { api, imageURL, look } from './api.js';
 import { drawLayer, el, strokeShapes } from './ink.js';
 
 const $ = (id) => document.getElementById(id);
@@ -88,7 +88,7 @@ export class PageView {
     const svg = $('page-layer');
     drawLayer(svg, this.layer, { selected: this.selected, handles: this.tool === 'select' });
     const gesture = this.gesture;
-    if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: 1.5, color: '#d01010' }, svg);
+    if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: look.inkWidth, color: look.inkColor }, svg);
     const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
     if (draft) el('rect', { class: 'draft', ...draft }, svg);
   }
@@ -170,9 +170,10 @@ export class PageView {
       this.draw();
     } else if (gesture.kind === 'resize') {
       gesture.to = this.point(event);
-      const rect = $('page-layer').querySelector(`[data-kind="box"][data-id="${gesture.box.question}"] rect`);
-      rect?.setAttribute('width', Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16));
-      rect?.setAttribute('height', Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12));
+      const rect = $('page-layer').querySelector(`[data-kind="box"][data-id="${gesture.box.question}"] .frame`);
+      const [width, height] = resized(gesture);
+      rect?.setAttribute('width', width - look.boxBorder);
+      rect?.setAttribute('height', height - look.boxBorder);
     } else if (gesture.kind === 'drag') {
       gesture.to = this.point(event);
       const node = $('page-layer').querySelector(`[data-kind="${gesture.what.split(':')[0]}"][data-id="${gesture.what.split(':')[1]}"]`);
@@ -187,7 +188,7 @@ export class PageView {
     try {
       if (gesture.kind === 'pen' && gesture.points.length > 1) {
         const pressures = gesture.pointerType === 'pen' ? gesture.pressures : null;
-        await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, 1.5);
+        await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, look.inkWidth);
       } else if (gesture.kind === 'box') {
         // The box is the rectangle dragged out; a click without a drag gives the standard size.
         this.draft = dragged(gesture);
@@ -199,8 +200,7 @@ export class PageView {
       } else if (gesture.kind === 'name') {
         await this.app.addNameRegion({ page: this.page, ...dragged(gesture), student: this.student });
       } else if (gesture.kind === 'resize') {
-        const width = Math.max(gesture.box.width + gesture.to[0] - gesture.from[0], 16);
-        const height = Math.max(gesture.box.height + gesture.to[1] - gesture.from[1], 12);
+        const [width, height] = resized(gesture);
         await api.resizeQuestion(gesture.box.question, round(width), round(height));
       } else if (gesture.kind === 'drag') {
         const [dx, dy] = [gesture.to[0] - gesture.from[0], gesture.to[1] - gesture.from[1]];
@@ -293,9 +293,14 @@ export class PageView {
 
 function round(value) { return Math.round(value * 10) / 10; }
 
+// A box's size while its corner is dragged: never under the smallest side the server takes.
+function resized({ box, from, to }) {
+  return [Math.max(box.width + to[0] - from[0], look.minBoxSide), Math.max(box.height + to[1] - from[1], look.minBoxSide)];
+}
+
 // The rectangle a drag spans, in page points (rounded); a click without a drag gives the standard box.
 function dragged({ from, at }) {
   const [width, height] = [Math.abs(at[0] - from[0]), Math.abs(at[1] - from[1])];
-  if (width < 6 && height < 6) return { x: round(from[0]), y: round(from[1]), width: 64, height: 22 };
+  if (width < 6 && height < 6) return { x: round(from[0]), y: round(from[1]), ...look.boxSize };
   return { x: round(Math.min(from[0], at[0])), y: round(Math.min(from[1], at[1])), width: round(width), height: round(height) };
 }
