@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderOMR
 import GraderPDF
 
@@ -103,7 +103,7 @@ public enum BubbleRun {
                 }
             }
         }
-        try project.store.recordReadings(records, description: "read bubbles of \(book.students.count) students")
+        try project.recordReadings(records, description: "read bubbles of \(book.students.count) students")
         return summary
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import GraderCore
+@testable import GraderKit
 @testable import GraderStore
 import Testing
 import TestSupport
@@ -10,19 +10,19 @@ import TestSupport
 /// they graded under — is refused naming them; with force it is undone as a new step that holds
 /// their rows too, so undoing that step brings every row back.
 @Suite struct UndoSafetyTests {
-    private func project(_ folder: TemporaryFolder) throws -> (tester: ProjectStore, prof: ProjectStore, ta: ProjectStore) {
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+    private func project(_ folder: TemporaryFolder) throws -> (tester: GradingProject, prof: GradingProject, ta: GradingProject) {
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
         return (store, store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
     }
 
-    private func scores(_ store: ProjectStore) throws -> [String] {
+    private func scores(_ store: GradingProject) throws -> [String] {
         let book = try store.gradeBook()
         return try book.directory.questions.flatMap { question in
             try ["Anna", "Ben"].map { "\(question.name) \($0) \(book.score(question.question.id, try book.resolveStudent($0)))" }
         }
     }
 
-    private func records(_ store: ProjectStore) throws -> [String] {
+    private func records(_ store: GradingProject) throws -> [String] {
         try store.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters, grader FROM score ORDER BY question_id, student_id").map { "\($0)" }
         }
@@ -89,7 +89,7 @@ import TestSupport
     /// leave it out of the history.
     @Test func everyColumnOfEveryTableIsRecordedOrDeliberatelyNot() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         let notRecorded: Set<String> = [
             "project",        // settings (order, anonymity): not a grader's work, never undone
             "history", "change", "recording", // the history itself
