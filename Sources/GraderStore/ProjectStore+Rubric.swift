@@ -1,6 +1,7 @@
 import GRDB
 import GraderCore
 
+/// Rubric items as stored: read for a grading view and the course overview.
 extension ProjectStore {
     /// The items of `question`, numbered in list order.
     public func rubricItems(question: QuestionID) throws -> [RubricItem] {
