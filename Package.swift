@@ -109,11 +109,18 @@ let package = Package(
             ]),
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
-        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderPDF"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderPDF"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderOMRTests", dependencies: ["GraderOMR", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "GraderKitTests", dependencies: ["GraderKit", "GraderOMR", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "GraderKitTests",
+            dependencies: [
+                "GraderKit", "GraderOMR", "GraderAssembly", "GraderPDF", "GraderStore", "TestSupport",
+                .product(name: "CSV", package: "CSV.swift"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),

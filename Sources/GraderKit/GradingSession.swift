@@ -1,7 +1,8 @@
 import GraderCore
 
 /// One grader's walk through the scores to give, in their grading order: every question, one
-/// question or one page's. It starts at the first ungraded score from the grader's saved place
+/// question or one page's, handed out by `AnswerWalk` (the rule the browser's cards follow too).
+/// It starts at the first ungraded score from the grader's saved place
 /// and visits the scores that were ungraded when it began (in review, every score from the first),
 /// to the end of the order and then round from its beginning to where it began,
 /// records their place and holds the answer shown as it moves, passing over answers another
