@@ -118,7 +118,9 @@ let package = Package(
             path: "Tools/ezgrader-omr-bench"),
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
-        .target(name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderAnalysis", "GraderPDF"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderAnalysis", "GraderKit", "GraderPDF"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),
@@ -126,8 +128,10 @@ let package = Package(
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "GraderKitTests",
-            dependencies: ["GraderKit", "GraderAlignment", "GraderBubbles", "GraderAnalysis", "GraderAssembly", "GraderPDF", "GraderStore",
-                           "TestSupport", .product(name: "CSV", package: "CSV.swift")]),
+            dependencies: [
+                "GraderKit", "GraderAlignment", "GraderBubbles", "GraderAnalysis", "GraderAssembly", "GraderPDF", "GraderStore",
+                "TestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "GraderWebTests",
             dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),

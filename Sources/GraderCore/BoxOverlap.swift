@@ -15,7 +15,7 @@ public struct BoxOverlap: Hashable, Sendable {
 
 extension ProjectDirectory {
     /// The boxes that overlap the box of `id` on its page, measured on the reference page.
-    public func boxOverlaps(of id: QuestionID) -> [BoxOverlap] {
+    @_spi(Rules) public func boxOverlaps(of id: QuestionID) -> [BoxOverlap] {
         guard let box = question(id: id) else { return [] }
         let size = referencePageSize(page: box.question.page)
         let frame = box.question.frame(on: size)
@@ -26,7 +26,7 @@ extension ProjectDirectory {
 
     /// Every pair of overlapping boxes in the project, each pair once (the later box in reading
     /// order first), for a check after many boxes were added at once.
-    public func boxOverlaps() -> [BoxOverlap] {
+    @_spi(Rules) public func boxOverlaps() -> [BoxOverlap] {
         questions.enumerated().flatMap { index, numbered in
             boxOverlaps(of: numbered.question.id).filter { overlap in
                 questions.firstIndex(of: overlap.other).map { $0 < index } ?? false

@@ -1,7 +1,7 @@
 /// Turns a machine reading into a score against the answer key. Only confident readings score:
 /// an uncertain row, or several marks where one was expected, is left for a person ("?") and
 /// listed for review — never guessed.
-public enum BubbleScoring {
+@_spi(Rules) public enum BubbleScoring {
     /// The score of one row, or nil when a person must decide (or there is no key for the row).
     /// A right answer (one the key accepts) earns the row's own points, else the block's.
     public static func score(_ reading: BubbleReading, key: AnswerKey.Entry?, block: BubbleBlock) -> Score? {

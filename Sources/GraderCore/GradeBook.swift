@@ -159,4 +159,10 @@ extension GradeBook {
         guard let annotation = annotations.first(where: { $0.id == id }) else { throw .unknownAnnotation(id) }
         return annotation
     }
+
+    /// The bubble block with `id`, or the rule error listing the known ones.
+    public func resolveBlock(_ id: String) throws(GradingError) -> BubbleBlock {
+        guard let block = bubbleBlocks.first(where: { $0.id == id }) else { throw .unknownBlock(id, known: bubbleBlocks.map(\.id)) }
+        return block
+    }
 }

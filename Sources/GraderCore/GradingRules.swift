@@ -1,7 +1,7 @@
 import Foundation
 
 /// The grade layer's rules for values a grader types, shared by every front end.
-public enum GradingRules {
+@_spi(Rules) public enum GradingRules {
     /// A valid maximum: a positive number of quarter points.
     public static func maximum(_ text: String) throws(GradingError) -> Points {
         guard let points = Points(text), points > .zero else { throw .badMaximum(text) }

@@ -24,14 +24,6 @@ public struct GradingWalk: Sendable, Equatable {
         }
     }
 
-    /// The first stop still ungraded at or after `start`, wrapping around to the beginning
-    /// (nil when all are graded).
-    public func firstUngraded(in book: GradeBook, from start: Int = 0) -> Int? {
-        let start = min(max(start, 0), stops.count)
-        let ungraded = { (index: Int) in book.score(self.stops[index].question.question.id, self.stops[index].student) == .ungraded }
-        return (start..<stops.count).first(where: ungraded) ?? (0..<start).first(where: ungraded)
-    }
-
     /// The first stop on or after `position` of `sequence` (a grader's saved place), 0 when none is.
     public func stop(atOrAfter position: Int, in sequence: GradingSequence) -> Int {
         stops.firstIndex { sequence.index(of: PageRef(student: $0.student, page: $0.question.question.page)) >= position } ?? 0

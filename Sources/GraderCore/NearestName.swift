@@ -1,6 +1,6 @@
 /// The name a user most likely meant when they mistyped one: the closest by edit distance, when
 /// it is close enough to be a typo rather than a different word.
-public enum NearestName {
+@_spi(Rules) public enum NearestName {
     /// The nearest of `names` to `typed` (first on ties), nil when none is within
     /// `max(2, typed.count / 3)` edits.
     public static func nearest(to typed: String, among names: [String]) -> String? {

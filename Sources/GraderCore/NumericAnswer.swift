@@ -2,7 +2,7 @@ import Foundation
 
 /// A number written in a numeric field's digit columns (one digit bubbled per column), scored as
 /// one question: right when it equals the key's number ("042" = "42").
-public enum NumericAnswer {
+@_spi(Rules) public enum NumericAnswer {
     /// The number the rows read: the digits of the marked columns, read left to right. Empty
     /// columns may lead or trail (a short number in a wide field), not sit between digits. Nil when
     /// a person must look (an uncertain or doubly marked column, a gap); "" when nothing is marked.

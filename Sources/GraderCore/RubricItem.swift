@@ -55,7 +55,7 @@ public struct RubricItem: Hashable, Sendable {
 }
 
 /// The rules of rubric scoring.
-public enum RubricRules {
+@_spi(Rules) public enum RubricRules {
     /// The score `applied` items and `adjustment` give on a question worth `max` scored by
     /// `scoring`, kept within 0…max; ungraded when nothing is applied and there is no adjustment.
     public static func score(max: Points, scoring: RubricScoring, applied: [RubricItem], adjustment: Points) -> Score {
@@ -96,4 +96,12 @@ public enum RubricRules {
         guard !trimmed.isEmpty, trimmed.count <= 200 else { throw .badRubricText(text) }
         return trimmed
     }
+
+    /// An item's explanation as kept: trimmed, nil when nothing is left.
+    public static func explanation(_ text: String?) -> String? { nonEmpty(text?.trimmingCharacters(in: .whitespacesAndNewlines)) }
+
+    /// An item's group as kept: trimmed of spaces, nil when nothing is left.
+    public static func group(_ text: String?) -> String? { nonEmpty(text?.trimmingCharacters(in: .whitespaces)) }
+
+    private static func nonEmpty(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
 }

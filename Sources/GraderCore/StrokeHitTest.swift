@@ -1,6 +1,6 @@
 /// Erasing hits a stroke's path, never its bounding box: a touch erases a stroke when it lies
 /// within `tolerance` points of the polyline (plus half the pen width).
-public enum StrokeHitTest {
+@_spi(Rules) public enum StrokeHitTest {
     /// True when `touch` (points on a page of `size`) lies on `stroke`.
     public static func hits(_ stroke: InkStroke, at touch: PagePoint, on size: PageSize, tolerance: Double = 4) -> Bool {
         let path = stroke.points.map { $0.point(on: size) }

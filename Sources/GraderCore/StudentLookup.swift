@@ -12,7 +12,7 @@ import Foundation
 ///    "Zola, Émile Édouard Charles", "Li Lei" for "Li, Xiao Lei").
 /// Several students at one step make the name ambiguous; nobody at all yields the nearest name
 /// (by edit distance) when it is close enough to be a typo.
-public enum StudentLookup: Equatable, Sendable {
+@_spi(Rules) public enum StudentLookup: Equatable, Sendable {
     /// One student, at this index of the list.
     case found(Int)
     /// Several students fit equally well (indexes in list order).

@@ -57,31 +57,27 @@ extension GradingProject {
         let book = try gradeBook()
         guard !book.students.isEmpty else { throw GradingError.noStudents }
         let numbered = try book.directory.resolveQuestion(id: question)
-        let place = try place()
-        let order = place.order
-        let sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order)
-        let students = sequence.studentOrder
-        let isUngraded = { (id: StudentID) in book.score(question, id) == .ungraded }
+        // One question's walk: its stops are the students in the grader's order.
+        let walk = AnswerWalk(book, questions: [numbered], place: try place())
+        let students = walk.stops.map(\.student)
         let held = try answersHeldByOthers()[question] ?? [:]
-        let isFree = { (id: StudentID) in isUngraded(id) && held[book.students[id.index].key] == nil }
+        let isHeld = { (index: Int) in held[book.students[students[index].index].key] != nil }
         let start: Int
         if let student {
             let id = try book.directory.resolveStudent(key: student)
             start = students.firstIndex(of: id) ?? 0
         } else {
-            let placed = students.firstIndex { sequence.index(of: PageRef(student: $0, page: numbered.question.page)) >= place.position } ?? 0
-            start = (students[placed...] + students[..<placed]).first(where: isFree).flatMap { students.firstIndex(of: $0) } ?? placed
+            start = walk.firstFree(from: walk.placeStop, isHeld: isHeld) ?? walk.placeStop
         }
         let index: Int = switch move {
         case .here: start
         case .next: min(start + 1, students.count - 1)
         case .previous: max(start - 1, 0)
-        case .nextUngraded:
-            (students[(start + 1)...] + students[...start]).first(where: isFree).flatMap { students.firstIndex(of: $0) } ?? start
+        case .nextUngraded: walk.firstFree(from: start + 1, isHeld: isHeld) ?? start
         }
         let id = students[index]
         let upcoming = students[(index + 1)...].prefix(2).map { book.students[$0.index].key.rawValue }
-        return try card(book, numbered, id, position: index + 1, ungraded: students.filter(isUngraded).count, upcoming: upcoming,
+        return try card(book, numbered, id, position: index + 1, ungraded: students.indices.filter(walk.isUngraded).count, upcoming: upcoming,
                         heldBy: held[book.students[id.index].key] ?? [])
     }
 

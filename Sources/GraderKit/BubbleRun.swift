@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GraderAlignment
 import GraderBubbles
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderPDF
 
 /// Reads every student's bubble blocks from their scans (both cores), records the readings and
@@ -104,7 +104,7 @@ public enum BubbleRun {
                 }
             }
         }
-        try project.store.recordReadings(records, description: "read bubbles of \(book.students.count) students")
+        try project.recordReadings(records, description: "read bubbles of \(book.students.count) students")
         return summary
     }
 }

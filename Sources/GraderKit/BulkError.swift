@@ -33,6 +33,8 @@ public enum BulkError: Error, Equatable, Sendable {
     case nameTaken(String, copy: Int)
     /// A fixed-count split does not come out even, or a copy does not start with page 1.
     case splitMismatch(String)
+    /// An option of `new` that a project made from bulk scans cannot honour (`--master`, `--password`).
+    case optionNotForBulk(String)
 }
 
 extension BulkError: LocalizedError {
@@ -70,6 +72,14 @@ extension BulkError: LocalizedError {
             return "Another copy already is '\(name)': check the student for copy \(copy)."
         case .splitMismatch(let detail):
             return detail
+        case .optionNotForBulk(let option) where option == "--master":
+            return "--master does not work with --bulk or --pages-per-student: their pages are placed by page codes or by count, "
+                + "not aligned to a blank exam. Leave out --master."
+        case .optionNotForBulk(let option) where option == "--password":
+            return "--password does not work with --bulk or --pages-per-student: bulk scans are read without a password. "
+                + "Decrypt them first (qpdf --decrypt --password=… locked.pdf open.pdf) and leave out --password."
+        case .optionNotForBulk(let option):
+            return "\(option) does not work with --bulk or --pages-per-student: leave it out."
         }
     }
 }

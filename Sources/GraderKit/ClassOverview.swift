@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 
 /// The class at a glance: every student (in the grader's order) × every question, with the
 /// score or "?", who gave it and who has it open.

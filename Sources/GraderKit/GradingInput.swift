@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 
 /// One line a grader typed at a grading prompt, as a line-based front end reads it. Arrow keys
 /// reach a line-mode prompt as escape sequences (ESC [ D for ←): ← goes back and → skips, ↑ and ↓

@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 
 extension GradingProject {
     /// The project's anonymous-grading setting.

@@ -1,9 +1,11 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderStore
 
 /// What a front end reads and changes in a project, each change one undoable step recorded as
-/// this project's grader. Names a user typed are resolved here (`student(named:)`,
-/// `question(named:)`); every change takes the typed keys and ids they resolve to.
+/// this project's grader, with the core's rules applied inside the store's transaction (so two
+/// graders never validate against stale data). Names a user typed are resolved here
+/// (`student(named:)`, `question(named:)`); every change takes the typed keys and ids they
+/// resolve to.
 extension GradingProject {
     /// Everything graded so far, as one consistent snapshot.
     public func gradeBook() throws -> GradeBook { try store.gradeBook() }
@@ -42,79 +44,68 @@ extension GradingProject {
     /// grader's score, unless `overwrite` says so (recorded in the step).
     @discardableResult
     public func setScore(_ score: Score, student: StudentKey, question: QuestionID, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
-        try store.setScore(score, student: student, question: question, expected: expected, overwrite: overwrite)
+        try setScore(student: student, question: question, expected: expected, overwrite: overwrite) { current throws(GradingError) in
+            try GradingRules.fits(score, current)
+        }
     }
 
-    /// Puts a grade box on a page, measured on `student`'s page (default: the first student's).
-    public func addQuestion(_ spec: QuestionSpec, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try store.addQuestion(spec, measuredOn: student)
+    /// Sets `student`'s score on `question` from what the grader typed: points ("3.5") or "?"
+    /// to clear it, checked against the question's maximum as it stands in the change. Otherwise
+    /// like `setScore(_:student:question:expected:overwrite:)`; returns the score set.
+    @discardableResult
+    public func setScore(typed text: String, student: StudentKey, question: QuestionID, expected: Score? = nil,
+                         overwrite: Bool = false) throws -> Score {
+        try setScore(student: student, question: question, expected: expected, overwrite: overwrite) { current throws(GradingError) in
+            try GradingRules.score(text, for: current)
+        }
     }
 
-    /// Changes a question's maximum for everyone (a curve).
-    public func setMaximum(question: QuestionID, to max: Points) throws -> NumberedQuestion {
-        try store.setMaximum(question: question, to: max)
+    /// One score change, with `score` made from the question as it stands inside the transaction.
+    private func setScore(student: StudentKey, question: QuestionID, expected: Score?, overwrite: Bool,
+                          _ score: (NumberedQuestion) throws(GradingError) -> Score) throws -> Score {
+        try store.change(describedBy: { writer in
+            "score \(try writer.studentName(student)) on \(try writer.question(question).name): \(try score(try writer.question(question)))"
+        }) { writer in
+            let name = try writer.studentName(student)
+            let current = try writer.question(question)
+            let checked = try score(current)
+            if let expected {
+                try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name))
+            } else if let theirs = try writer.othersScore(replacedBy: checked, question: question, student: student) {
+                guard overwrite else {
+                    throw GradingError.othersScores([ForeignScore(student: name, question: current.name, score: .points(theirs.points), grader: theirs.grader)])
+                }
+                try writer.redescribe("score \(name) on \(current.name): \(checked) (overwriting \(theirs.grader)'s \(theirs.points))")
+            }
+            try writer.setScore(checked, question: question, student: student)
+            return checked
+        }
     }
 
-    /// Removes a question and its scores for everyone; other graders' scores on it go only with
-    /// `overwrite` (recorded in the step).
-    public func removeQuestion(_ question: QuestionID, overwrite: Bool = false) throws { try store.removeQuestion(question, overwrite: overwrite) }
-
-    /// Moves a question's box for everyone (to a position, or by a shift in points) as one
-    /// undoable step; refused off the page. With `student`, the move is measured on that student's
-    /// page (carried to the reference page through its alignment). Returns the question as
-    /// numbered after the move.
-    public func moveQuestion(_ question: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try store.moveQuestion(question, move, measuredOn: student)
-    }
-
-    /// Moves, resizes and re-maximises a question's box as one undoable step (what a grading
-    /// view sends at once); a part refused refuses the whole.
-    public func editQuestion(_ question: QuestionID, _ edit: QuestionEdit, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try store.editQuestion(question, edit, measuredOn: student)
-    }
-
-    /// Gives a question's box a new width and height in points for everyone (its top-left corner
-    /// kept) as one undoable step; refused when the box would reach off the page.
-    public func resizeQuestion(_ question: QuestionID, to size: BoxSize) throws -> NumberedQuestion {
-        try store.resizeQuestion(question, to: size)
+    /// Sets many scores as one undoable change (a table import): all land or none. Scores other
+    /// graders gave are replaced only with `overwrite`.
+    package func applyScores(_ entries: [ScoreImport.Entry], description: String, overwrite: Bool = false) throws {
+        try store.change(description) { writer in
+            let replaced = try entries.compactMap { entry in
+                try writer.othersScore(replacedBy: entry.score, question: entry.question, student: entry.student).map { theirs in
+                    ForeignScore(student: try writer.studentName(entry.student), question: try writer.question(entry.question).name,
+                                 score: .points(theirs.points), grader: theirs.grader)
+                }
+            }
+            try writer.take(replaced, overwrite: overwrite, as: "replacing")
+            for entry in entries { try writer.setScore(entry.score, question: entry.question, student: entry.student) }
+        }
     }
 
     /// Removes a student with their scores and annotations; scores other graders gave them go
     /// only with `overwrite` (recorded in the step).
-    public func removeStudent(_ student: StudentKey, overwrite: Bool = false) throws { try store.removeStudent(student, overwrite: overwrite) }
-
-    /// Writes a note on one student's page.
-    public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
-                        fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
-        try store.addNote(student: student, page: page, at: position, text: text, fontSize: fontSize, color: color)
-    }
-
-    /// Draws an ink stroke through `points` on one student's page, with the pen's pressures when known.
-    public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
-                       color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
-        try store.addInk(student: student, page: page, points: points, pressures: pressures, color: color, width: width)
-    }
-
-    /// Replaces a note's text.
-    public func editNote(_ id: AnnotationID, text: String) throws { try store.editNote(id, text: text) }
-
-    /// Moves a note or stroke by `dx`, `dy` points.
-    public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws { try store.moveAnnotation(id, dx: dx, dy: dy) }
-
-    /// Removes a note or stroke; another grader's only with `overwrite` (recorded as such).
-    public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws { try store.removeAnnotation(id, overwrite: overwrite) }
-
-    /// Erases the ink strokes whose line passes through `position`; returns their ids and the
-    /// step they were recorded in. `continuing` (the step an earlier erase of the same drag
-    /// returned) makes one eraser drag one undo step.
-    public func erase(student: StudentKey, page: Int, at position: PagePosition,
-                      continuing step: Int64? = nil) throws -> (removed: [AnnotationID], step: Int64) {
-        try store.erase(student: student, page: page, at: position, continuing: step)
-    }
-
-    /// Sets a bubble block's answer key ("A,C,B,…") and re-grades every machine-read row.
-    public func setAnswerKey(block: String, answers: String, file: String? = nil) throws -> AnswerKey {
-        try store.setAnswerKey(block: block, answers: answers, file: file)
+    public func removeStudent(_ key: StudentKey, overwrite: Bool = false) throws {
+        let directory = try store.directory()
+        try store.change("remove student \(directory.students[try directory.resolveStudent(key: key).index].student.name)") { writer in
+            _ = try writer.directory().resolveStudent(key: key)
+            try writer.take(try writer.othersScores(student: key), overwrite: overwrite, as: "removing")
+            try writer.deleteStudent(key)
+        }
     }
 
     /// Undoes this grader's latest change; nil when they have none. Refused, naming the other

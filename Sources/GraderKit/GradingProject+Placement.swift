@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 
 /// Where a question's grade box sits on one student's page, as a grading view draws or crops it.
 public struct QuestionPlacement: Sendable, Equatable {

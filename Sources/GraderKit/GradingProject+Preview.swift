@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderPDF
 
 extension GradingProject {

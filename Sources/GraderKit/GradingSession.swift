@@ -1,7 +1,8 @@
 import GraderCore
 
 /// One grader's walk through the scores to give, in their grading order: every question, one
-/// question or one page's. It starts at the first ungraded score from the grader's saved place
+/// question or one page's, handed out by `AnswerWalk` (the rule the browser's cards follow too).
+/// It starts at the first ungraded score from the grader's saved place
 /// and visits the scores that were ungraded when it began (in review, every score from the first),
 /// to the end of the order and then round from its beginning to where it began,
 /// records their place and holds the answer shown as it moves, passing over answers another
@@ -38,8 +39,7 @@ public struct GradingSession {
     public let project: GradingProject
     private let book: GradeBook
     private let names: [StudentKey: String]
-    private let walk: GradingWalk
-    private let sequence: GradingSequence
+    private let walk: AnswerWalk
     private var shown: Stop?
     /// True after `back()`: the grader goes to that answer on purpose, even if someone has it open.
     private var onPurpose = false
@@ -68,14 +68,11 @@ public struct GradingSession {
         case .question(let id): [try book.directory.resolveQuestion(id: id)]
         case .page(let page): book.questions.filter { $0.question.page == page }
         }
-        let place = try project.place()
-        walk = GradingWalk(book, order: place.order, questions: questions)
-        sequence = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: place.order)
-        let book = book, walk = walk
-        let visited = walk.stops.indices.filter { review || book.score(walk.stops[$0].question.question.id, walk.stops[$0].student) == .ungraded }
-        let start = review ? 0 : walk.firstUngraded(in: book, from: walk.stop(atOrAfter: place.position, in: sequence)) ?? walk.stops.count
-        route = visited.filter { $0 >= start } + visited.filter { $0 < start }
-        wrapsAt = visited.filter { $0 >= start }.count
+        let walk = AnswerWalk(book, questions: questions, place: try project.place())
+        self.walk = walk
+        let start = review ? 0 : walk.firstFree(from: walk.placeStop) ?? walk.stops.count
+        route = walk.round(from: start).filter { review || walk.isUngraded($0) }
+        wrapsAt = route.prefix { $0 >= start }.count
     }
 
     /// How many stops the walk has.
@@ -117,6 +114,14 @@ public struct GradingSession {
     public mutating func save(_ score: Score) throws {
         guard let shown else { return }
         try project.setScore(score, student: shown.student, question: shown.question.question.id, expected: shown.score)
+        skip()
+    }
+
+    /// Saves the score the grader typed ("3.5", "?") for the stop last shown, checked against the
+    /// question's maximum, and moves on; refused (the session stays) like `save`.
+    public mutating func save(typed text: String) throws {
+        guard let shown else { return }
+        try project.setScore(typed: text, student: shown.student, question: shown.question.question.id, expected: shown.score)
         skip()
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderPDF
 import Synchronization
 

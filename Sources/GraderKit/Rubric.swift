@@ -1,5 +1,5 @@
 import Foundation
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderStore
 import Yams
 
@@ -166,14 +166,14 @@ extension GradingProject {
         var labels = Set(try store.directory().questions.compactMap(\.question.label))
         for (index, spec) in rubric.questions.enumerated() {
             // Check each question first, so the error can name its line.
-            do { try store.checkQuestion(spec, labels: &labels) } catch {
+            do { try checkQuestion(spec, labels: &labels) } catch {
                 let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
                 throw RubricError.refused(path: path, line: Rubric.lineOfQuestion(index, in: text) ?? 1, detail: error.localizedDescription)
             }
         }
         let found = try blocksFoundOnBlank(rubric, path: path)
         do {
-            return try store.applyRubric(questions: rubric.questions, blocks: found.blocks,
+            return try applyRubric(questions: rubric.questions, blocks: found.blocks,
                                          description: "apply rubric \((path as NSString).lastPathComponent)")
         } catch {
             // Nothing was added: the blank copied for it goes too.

@@ -109,7 +109,7 @@ public enum ScoreTables {
         for entry in try RubricImport.entries(rows, in: book) {
             let current = Set(keys[entry.student].flatMap { book.appliedItems[entry.question]?[$0] }?.map(\.number) ?? [])
             guard current != entry.items else { continue }
-            try ProjectStore.setApplied(entry.items, student: entry.student, question: entry.question, writer)
+            try RubricChanges.setApplied(entry.items, student: entry.student, question: entry.question, writer)
             changed += 1
         }
         return changed

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import GraderCore
+@_spi(Rules) import GraderCore
 
 /// Reads the whole grade book in one consistent snapshot.
 enum GradeBookReader {

@@ -23,7 +23,7 @@ extension GradingAPI {
             struct Input: Decodable { let text: String, points: String }
             let input = try await request.json(Input.self, context: context)
             let item = try project(context).addRubricItem(question: QuestionID(try context.number("question")), text: input.text,
-                                                          points: try GradingRules.itemPoints(input.points))
+                                                          points: try TypedValue.itemPoints(input.points))
             return try Reply.json(["number": item.number], status: .created)
         }
 
@@ -38,7 +38,7 @@ extension GradingAPI {
                 return try Reply.json(["number": position])
             }
             let item = try project.editRubricItem(question: question, number: number, text: input.text,
-                                                  points: try input.points.map(GradingRules.itemPoints))
+                                                  points: try input.points.map(TypedValue.itemPoints))
             return try Reply.json(["number": item.number])
         }
 

@@ -44,9 +44,8 @@ extension GradingAPI {
             let input = try await request.json(Input.self, context: context)
             let project = try project(context)
             let question = try project.question(id: QuestionID(try context.number("question")))
-            let score = try GradingRules.score(input.score, for: question)
             let expected = try expectedScore(input.expected)
-            let saved = try project.setScore(score, student: StudentKey(try context.number("student")), question: question.question.id, expected: expected,
+            let saved = try project.setScore(typed: input.score, student: StudentKey(try context.number("student")), question: question.question.id, expected: expected,
                                              overwrite: input.overwrite ?? false)
             return try Reply.json(["score": saved.description])
         }

@@ -4,6 +4,17 @@ import Hummingbird
 
 /// Grade boxes, for everyone: placing, moving, resizing, renaming and removing them.
 extension GradingAPI {
+    /// A placed or changed box: its id, and the boxes it overlaps on its page (a warning, not a refusal).
+    private struct Placed: Encodable {
+        let id: Int64
+        let overlaps: [String]
+
+        init(_ id: QuestionID, in project: GradingProject) throws {
+            self.id = id.rawValue
+            overlaps = try project.overlaps(of: id).map(\.other.name)
+        }
+    }
+
     func addQuestionRoutes(to router: Router<WebContext>) {
         router.post("/api/questions") { request, context in
             struct Input: Decodable { let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64? }
@@ -14,9 +25,10 @@ extension GradingAPI {
             }
             let spec = QuestionSpec(page: input.page, position: try PointInput(x: input.x, y: input.y).position,
                                     size: BoxSize(width: input.width ?? BoxSize.standard.width, height: input.height ?? BoxSize.standard.height),
-                                    maxPoints: try GradingRules.maximum(input.max), label: try GradingRules.label(input.label))
-            let question = try project(context).addQuestion(spec, measuredOn: input.student.map(StudentKey.init))
-            return try Reply.json(["id": question.question.id.rawValue], status: .created)
+                                    maxPoints: try TypedValue.maximum(input.max), label: try TypedValue.label(input.label))
+            let project = try project(context)
+            let question = try project.addQuestion(spec, measuredOn: input.student.map(StudentKey.init))
+            return try Reply.json(try Placed(question.question.id, in: project), status: .created)
         }
 
         router.patch("/api/questions/{question}") { request, context in
@@ -27,10 +39,11 @@ extension GradingAPI {
             guard [input.dx, input.dy, input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
                 throw APIError.badRequest("A move (dx, dy) and a box size (width, height) are finite numbers.")
             }
-            let edit = QuestionEdit(move: move, width: input.width, height: input.height, max: try input.max.map(GradingRules.maximum),
+            let edit = QuestionEdit(move: move, width: input.width, height: input.height, max: try input.max.map(TypedValue.maximum),
                                     label: input.label)
-            _ = try project(context).editQuestion(id, edit, measuredOn: input.student.map(StudentKey.init))
-            return try Reply.json(["id": id.rawValue])
+            let project = try project(context)
+            _ = try project.editQuestion(id, edit, measuredOn: input.student.map(StudentKey.init))
+            return try Reply.json(try Placed(id, in: project))
         }
 
         router.delete("/api/questions/{question}") { request, context in

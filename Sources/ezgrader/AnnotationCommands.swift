@@ -27,7 +27,7 @@ struct NoteCommand: ParsableCommand {
         func run() throws {
             let color = try parseColor(self.color)
             try reportingErrors {
-                let (at, size) = (try parsePosition(at, option: "--at"), try value(of: "--size") { try GradingRules.noteSize(self.size) })
+                let (at, size) = (try parsePosition(at, option: "--at"), try value(of: "--size") { try TypedValue.noteSize(self.size) })
                 let project = try options.open()
                 let id = try project.addNote(student: try project.student(named: student), page: page, at: at, text: text, fontSize: size, color: color)
                 if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added note \(id.rawValue) on \(student) page \(page).") }
@@ -86,7 +86,7 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let (dx, dy) = try value(of: "--by") { try GradingRules.offset(by) }
+                let (dx, dy) = try value(of: "--by") { try TypedValue.offset(by) }
                 try options.open().moveAnnotation(AnnotationID(id), dx: dx, dy: dy)
                 if options.json { try printJSON(["moved": id]) } else { print("Moved annotation \(id) by \(by).") }
             }
@@ -130,7 +130,7 @@ struct InkCommand: ParsableCommand {
     func run() throws {
         let color = try parseColor(self.color)
         try reportingErrors {
-            let width = try value(of: "--width") { try GradingRules.inkWidth(self.width) }
+            let width = try value(of: "--width") { try TypedValue.inkWidth(self.width) }
             let project = try options.open()
             let id = try project.addInk(student: try project.student(named: student), page: page, points: try parsePath(points),
                                         color: color, width: width)

@@ -28,7 +28,7 @@ struct AnonymousCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let regions = try nameRegion.map { text in
-                try value(of: "--name-region") { try GradingRules.nameRegion(text) }
+                try value(of: "--name-region") { try TypedValue.nameRegion(text) }
             }
             let project = try options.open()
             try project.setAnonymous(setting == "on", nameRegions: regions)

@@ -51,7 +51,7 @@ struct EZGrader: ParsableCommand {
                 continue
             }
             let parent = path.joined(separator: " ")
-            let guess = NearestName.nearest(to: argument.lowercased(), among: subcommands.map { $0._commandName })
+            let guess = TypedValue.nearestName(to: argument.lowercased(), among: subcommands.map { $0._commandName })
             guard let guess else { return "Error: '\(argument)' is not an ezgrader command: '\(parent) --help' lists the commands.\n" }
             return "Error: '\(argument)' is not an ezgrader command. Did you mean '\(parent) \(guess)'? ('\(parent) --help' lists the commands.)\n"
         }

@@ -61,7 +61,7 @@ struct GradeCommand: ParsableCommand {
                 case .items(let add, let remove):
                     saved += try saving(in: project) { try session.apply(items: add, removing: remove) }
                 case .score(let text):
-                    saved += try saving(in: project) { try session.save(try GradingRules.score(text, for: stop.question)) }
+                    saved += try saving(in: project) { try session.save(typed: text) }
                 }
             }
             try project.releaseAnswer()

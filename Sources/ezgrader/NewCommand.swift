@@ -70,6 +70,9 @@ struct NewCommand: ParsableCommand {
     private func runBulk(_ folder: String) throws {
         let progress = TerminalProgress(label: "reading page codes")
         let (project, report) = try reportingErrors {
+            // Bulk copies are placed by their codes (or by count) from scans read as they are.
+            if master != nil { throw BulkError.optionNotForBulk("--master") }
+            if password != nil { throw BulkError.optionNotForBulk("--password") }
             guard let pagesPerStudent else {
                 return try GradingProject.createFromBulk(folder, scans: scans, rosterPath: roster, rubricPath: rubric,
                                                          grader: try grader.resolved(), progress: progress.update)

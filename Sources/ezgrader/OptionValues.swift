@@ -1,6 +1,6 @@
 import GraderKit
 
-/// Parses an option's value through a rule of the core (`GradingRules`, which holds the one
+/// Parses an option's value through the façade's `TypedValue` (the core's rules, which hold the one
 /// number parser, `DecimalNumber`); a refusal is headed by the option's name, so the user sees
 /// which of several values was wrong: "--code-at: Position 'NaN,1' is not understood …".
 func value<T>(of option: String, _ parse: () throws -> T) throws -> T {

@@ -30,7 +30,7 @@ struct PrepareCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let at = try codeAt.map { text in
-                try value(of: "--code-at") { try GradingRules.point(text) }
+                try value(of: "--code-at") { try TypedValue.point(text) }
             }
             let prepared = try ExamPreparation.prepare(exam: exam, copies: copies, rosterPath: roster, codeAt: at,
                                                        examID: examID, to: output)

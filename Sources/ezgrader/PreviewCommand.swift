@@ -21,7 +21,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let dpi = try value(of: "--dpi") { try GradingRules.resolution(self.dpi) }
+            let dpi = try value(of: "--dpi") { try TypedValue.resolution(self.dpi) }
             let project = try options.open()
             let name = try project.writePreview(student: try student.map { try project.student(named: $0) }, page: page, dpi: dpi,
                                                 grid: grid, to: output)

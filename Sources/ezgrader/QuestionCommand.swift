@@ -25,7 +25,7 @@ struct QuestionCommand: ParsableCommand {
 
     /// Warns on stderr about each box that `question`'s box now overlaps.
     static func warnAboutOverlaps(of question: NumberedQuestion, in project: GradingProject) throws {
-        warn(try project.directory().boxOverlaps(of: question.question.id))
+        warn(try project.overlaps(of: question.question.id))
     }
 
     /// Writes each overlap's warning on stderr.
@@ -61,9 +61,9 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let size = try self.size.map { text in try value(of: "--size") { try GradingRules.boxSize(text) } }
+                let size = try self.size.map { text in try value(of: "--size") { try TypedValue.boxSize(text) } }
                 let spec = QuestionSpec(page: page, position: try parsePosition(at, option: "--at"), size: size ?? .standard,
-                                        maxPoints: try value(of: "--max") { try GradingRules.maximum(max) }, label: label)
+                                        maxPoints: try value(of: "--max") { try TypedValue.maximum(max) }, label: label)
                 let question = try project.addQuestion(spec, measuredOn: try student.map { try project.student(named: $0) })
                 let book = try project.directory()
                 let line = Line(question, on: book.referencePageSize(page: page))
@@ -94,7 +94,7 @@ struct QuestionCommand: ParsableCommand {
                 let project = try options.open()
                 let added = try project.apply(rubricAt: rubric)
                 if options.json { try printJSON(["added": added]) } else { print("Added \(count(added, "question")) from \(rubric).") }
-                warn(try project.directory().boxOverlaps())
+                warn(try project.overlaps())
             }
         }
     }
@@ -141,7 +141,7 @@ struct QuestionCommand: ParsableCommand {
             try reportingErrors {
                 let project = try options.open()
                 let move: QuestionMove = try to.map { .to(try parsePosition($0, option: "--to")) }
-                    ?? { let (dx, dy) = try value(of: "--by") { try GradingRules.offset(by ?? "") }; return .by(dx: dx, dy: dy) }()
+                    ?? { let (dx, dy) = try value(of: "--by") { try TypedValue.offset(by ?? "") }; return .by(dx: dx, dy: dy) }()
                 let moved = try project.moveQuestion(try project.question(named: question).question.id, move)
                 let line = Line(moved, on: try project.directory().referencePageSize(page: moved.question.page))
                 if options.json { try printJSON(line) } else {
@@ -170,7 +170,7 @@ struct QuestionCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let project = try options.open()
-                let resized = try project.resizeQuestion(try project.question(named: question).question.id, to: try GradingRules.boxSize(size))
+                let resized = try project.resizeQuestion(try project.question(named: question).question.id, to: try TypedValue.boxSize(size))
                 let line = Line(resized, on: try project.directory().referencePageSize(page: resized.question.page))
                 if options.json { try printJSON(line) } else {
                     print("\(resized.name) is now \(format(line.width)) × \(format(line.height)) points on page \(resized.question.page).")
@@ -192,7 +192,7 @@ struct QuestionCommand: ParsableCommand {
             try reportingErrors {
                 let project = try options.open()
                 let updated = try project.setMaximum(question: try project.question(named: question).question.id,
-                                                     to: try GradingRules.maximum(max))
+                                                     to: try TypedValue.maximum(max))
                 if options.json { try printJSON(["question": updated.name, "max": updated.question.maxPoints.description]) } else {
                     print("\(updated.name) is now worth \(updated.question.maxPoints) for everyone.")
                 }

@@ -3,7 +3,7 @@ import GraderKit
 
 /// Points typed for `option` (a rubric item's or an adjustment): "-1", "2.5", "+0.5".
 private func parsePoints(_ text: String, option: String) throws -> Points {
-    try value(of: option) { try GradingRules.itemPoints(text) }
+    try value(of: option) { try TypedValue.itemPoints(text) }
 }
 
 struct RubricCommand: ParsableCommand {

@@ -20,8 +20,7 @@ struct ScoreCommand: ParsableCommand {
         try reportingErrors {
             let project = try options.open()
             let numbered = try project.question(named: question), key = try project.student(named: student)
-            let score = try project.setScore(try GradingRules.score(value, for: numbered), student: key, question: numbered.question.id,
-                                             overwrite: overwrite)
+            let score = try project.setScore(typed: value, student: key, question: numbered.question.id, overwrite: overwrite)
             // The student matched, not the name as typed ("pat obrien" → "O'Brien, Pat").
             let name = try project.shownName(of: key)
             if options.json { try printJSON(["student": name, "question": numbered.name, "score": score.description]) } else {

@@ -56,6 +56,21 @@ import TestSupport
         }
     }
 
+    /// The rules (GraderCore's `@_spi(Rules)` namespaces) are called behind the façade only: a
+    /// front end that named one would not compile, and this keeps it from importing them.
+    @Test func onlyTheFacadeAndTheStoreImportTheRules() throws {
+        let layers = try ModuleLayers.fromReadme()
+        var importers: Set<String> = []
+        for layer in layers.rows {
+            for file in try swiftFiles(in: "Sources/\(layer.module)")
+            where try String(contentsOf: file, encoding: .utf8).contains("@_spi(Rules) import") {
+                importers.insert(layer.module)
+            }
+        }
+        #expect(importers.isSubset(of: ["GraderKit", "GraderStore"]), "\(importers.sorted())")
+        #expect(importers.contains("GraderKit"))
+    }
+
     private func swiftFiles(in folder: String) throws -> [URL] {
         let root = packageRoot.appendingPathComponent(folder)
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)

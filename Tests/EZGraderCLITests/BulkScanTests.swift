@@ -182,4 +182,18 @@ import TestSupport
         let created = try run(folder, "new", "exam", "--pages-per-student", "4", "whole.pdf")
         #expect(created.output.hasPrefix("Created exam.ezgrader: 8 students × 4 pages.\n"), "\(created.error)")
     }
+
+    @Test func bulkRefusesTheOptionsItCannotHonour() throws {
+        let folder = TemporaryFolder()
+        FileManager.default.createFile(atPath: folder.file("batch.pdf"), contents: Data("%PDF-1.4".utf8))
+        let master = try run(folder, "new", "exam", "--bulk", "batch.pdf", "--master", "blank.pdf")
+        #expect(master.status == 1)
+        #expect(master.error == "error: --master does not work with --bulk or --pages-per-student: their pages are placed by page codes or by count, "
+            + "not aligned to a blank exam. Leave out --master.\n")
+        let password = try run(folder, "new", "exam", "--pages-per-student", "2", "batch.pdf", "--password", "secret")
+        #expect(password.status == 1)
+        #expect(password.error == "error: --password does not work with --bulk or --pages-per-student: bulk scans are read without a password. "
+            + "Decrypt them first (qpdf --decrypt --password=… locked.pdf open.pdf) and leave out --password.\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")))
+    }
 }

@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 import Testing
 
 /// Answer-key files as a teacher writes them: what is accepted, what each question is worth, and

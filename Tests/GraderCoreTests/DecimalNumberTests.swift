@@ -1,5 +1,5 @@
 import Testing
-@testable import GraderCore
+@_spi(Rules) @testable import GraderCore
 
 /// Issue 26: the one number parser every typed value goes through.
 @Suite struct DecimalNumberTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import GraderCore
+@_spi(Rules) @testable import GraderCore
 
 @Suite struct StudentLookupTests {
     private let students = [Student(name: "Schmidt, Anna", rosterID: "S-1001"), Student(name: "Zoë Ångström"),

@@ -59,12 +59,12 @@ import TestSupport
         #expect(summary.failures.isEmpty)
         #expect(try scores(project, "Anna") == ["?", "?", "?", "?", "?"], "no key yet: nothing is scored")
 
-        _ = try project.store.setAnswerKey(block: "mc", answers: "B,D,A,E,C" + String(repeating: ",A", count: 15))
+        _ = try project.setAnswerKey(block: "mc", answers: "B,D,A,E,C" + String(repeating: ",A", count: 15))
         #expect(try scores(project, "Anna") == ["2", "2", "2", "2", "0"])
         #expect(try scores(project, "Ben") == ["2", "?", "?", "2", "2"], "double and light marks stay ? for review")
 
-        try project.store.setScore(student: "Ben", question: "mc-2", value: "1")  // the grader decides
-        _ = try project.store.setAnswerKey(block: "mc", answers: "B,D,A,E,A" + String(repeating: ",A", count: 15))      // a corrected key re-grades
+        try project.setScore(student: "Ben", question: "mc-2", value: "1")  // the grader decides
+        _ = try project.setAnswerKey(block: "mc", answers: "B,D,A,E,A" + String(repeating: ",A", count: 15))      // a corrected key re-grades
         #expect(try scores(project, "Anna") == ["2", "2", "2", "2", "0"])
         #expect(try scores(project, "Ben") == ["2", "1", "?", "2", "0"], "the grader's score is kept; the machine's changed")
 
@@ -88,10 +88,10 @@ import TestSupport
         let folder = TemporaryFolder()
         let project = try project(folder)
         #expect(throws: GradingError.badKey("the key has 3 answers but block 'mc' has 20 questions")) {
-            _ = try project.store.setAnswerKey(block: "mc", answers: "ABC")
+            _ = try project.setAnswerKey(block: "mc", answers: "ABC")
         }
         #expect(throws: GradingError.badKey("answer 2 is 'F', but the choices are A, B, C, D, E")) {
-            _ = try project.store.setAnswerKey(block: "mc", answers: "AFCDEAAAAAAAAAAAAAAA")
+            _ = try project.setAnswerKey(block: "mc", answers: "AFCDEAAAAAAAAAAAAAAA")
         }
     }
 
@@ -102,7 +102,7 @@ import TestSupport
         #expect(summary.failures.count == 2)
         #expect(summary.failures.allSatisfy { $0.hasPrefix("Cy — p. 1, ") }, "\(summary.failures)")
         #expect(summary.review.allSatisfy { $0.hasPrefix("Ben — ") }, "Cy's rows are failures, not a review list of 20")
-        _ = try project.store.setAnswerKey(block: "mc", answers: "B,D,A,E,C" + String(repeating: ",A", count: 15))
+        _ = try project.setAnswerKey(block: "mc", answers: "B,D,A,E,C" + String(repeating: ",A", count: 15))
         #expect(try scores(project, "Anna") == ["2", "2", "2", "2", "0"])
         #expect(try scores(project, "Cy") == ["?", "?", "?", "?", "?"], "nothing guessed for the unreadable page")
     }

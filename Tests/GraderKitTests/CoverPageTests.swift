@@ -10,7 +10,7 @@ import TestSupport
 
     /// A store with one student named `name` and `count` questions of 2 points, the first graded 1.5.
     private func book(_ folder: TemporaryFolder, name: String, questions count: Int) throws -> GradeBook {
-        let store = try TestProject.make(in: folder, names: [name])
+        let store = try TestProject.project(in: folder, names: [name])
         for index in 0..<count {
             _ = try store.addQuestion(page: 1 + index % 2, at: "400,\(60 + index / 2 * 24)", maxPoints: "2", label: "Q\(index + 1)")
         }

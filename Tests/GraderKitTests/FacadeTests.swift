@@ -10,11 +10,11 @@ import TestSupport
 @Suite struct FacadeTests {
     /// A project without scans: Anna, Ben, Cy with two pages; Q1 and Q2 on page 1, Q3 on page 2.
     private func project(_ folder: TemporaryFolder, as grader: String = "ann") throws -> GradingProject {
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben", "Cy"])
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben", "Cy"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         _ = try store.addQuestion(page: 1, at: "100,300", maxPoints: "2", label: "Q2")
         _ = try store.addQuestion(page: 2, at: "100,100", maxPoints: "3", label: "Q3")
-        return GradingProject(folder: folder.path, store: store.acting(as: try Grader(grader)))
+        return store.acting(as: try Grader(grader))
     }
 
     private func stops(_ session: inout GradingSession, _ count: Int) throws -> [String] {

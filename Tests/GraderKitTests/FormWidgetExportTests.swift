@@ -19,7 +19,7 @@ import TestSupport
         PDFObjects.addFilledField(scans[1], page: 0, rect: [280, 570, 400, 640], rgb: (0, 0, 1))
         PDFObjects.addTextAnnotation(scans[1], page: 1, contents: "a note on page 2")
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")))
 
         let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: "Ben")).box
@@ -50,7 +50,7 @@ import TestSupport
         // is (y, x) in the page's space, so this field spans (280…400, 152…222) as displayed.
         PDFObjects.addFilledField(scans[1], page: 0, rect: [152, 280, 222, 400], rgb: (0, 0, 1), state: "/Yes")
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         let page = try PDFDocument(path: folder.file("out/Ben r.pdf")).page(at: 0).renderRGB(dpi: 144)
         let box = try project.placement(of: try project.question(named: "Q1").question.id, for: try project.student(named: "Ben r")).box
@@ -65,7 +65,7 @@ import TestSupport
         let scans = try TestClass.scanned(["Anna", "Ben"], pages: 1, in: TemporaryFolder(existing: folder.file("in")))
         PDFObjects.addFilledField(scans[1], page: 0, rect: [280, 570, 400, 640], rgb: (0, 0, 1), flags: 2)  // Hidden
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         #expect(PDFObjects.annotationSubtypes(folder.file("out/Ben.pdf")) == [["/Widget"]])
         #expect(!isBlue(try PDFDocument(path: folder.file("out/Ben.pdf")).page(at: 0).renderRGB(dpi: 72)[PagePoint(x: 390, y: 160)]))

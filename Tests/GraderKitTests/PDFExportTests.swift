@@ -22,8 +22,8 @@ import TestSupport
             }
         }
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
-        try project.store.setScore(student: rotate ? "Ben r" : "Ben", question: "Q1", value: "3.5")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        try project.setScore(student: rotate ? "Ben r" : "Ben", question: "Q1", value: "3.5")
         return project
     }
 
@@ -104,7 +104,7 @@ import TestSupport
         let project = try project(folder)
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         #expect(try PDFExport.run(project, .init(folder: folder.file("out"))).written == [])
-        try project.store.setScore(student: "Anna", question: "Q1", value: "1")
+        try project.setScore(student: "Anna", question: "Q1", value: "1")
         let report = try PDFExport.run(project, .init(folder: folder.file("out")))
         #expect(report.written == ["Anna.pdf"] && report.unchanged == ["Ben.pdf", "O'Brien, Pat.pdf"])
         #expect(try PDFExport.run(project, .init(folder: folder.file("out"), all: true)).written.count == 3)
@@ -115,7 +115,7 @@ import TestSupport
         let project = try project(folder)
         _ = try PDFExport.run(project, .init(folder: folder.file("out")))
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.file("out/Ben.pdf")))
-        try project.store.setScore(student: "Ben", question: "Q1", value: "4")
+        try project.setScore(student: "Ben", question: "Q1", value: "4")
         let scan = folder.file("exam.ezgrader/scans/Ben.pdf")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: scan))
         bytes.append(contentsOf: Array("\n% touched".utf8))
@@ -153,7 +153,7 @@ import TestSupport
         let scans = try TestClass.scanned(["Anna", "Ben"], pages: 1, in: TemporaryFolder(existing: folder.file("in")))
         PDFObjects.addTextAnnotation(scans[0], page: 0, contents: "scanner note — 注")
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1")
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), combined: folder.file("class.pdf")))
         #expect(PDFObjects.annotationContents(folder.file("out/Anna.pdf")) == [["scanner note — 注"]])
         #expect(PDFObjects.annotationContents(folder.file("class.pdf")) == [["scanner note — 注"], []])

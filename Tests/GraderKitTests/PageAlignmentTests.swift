@@ -44,7 +44,7 @@ import TestSupport
         for page in 1...2 {
             for slot in 0...1 {
                 let spot = ScanFactory.scoreBoxOrigin(page: page, slot: slot)
-                _ = try project.store.addQuestion(page: page, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q\(page)\(slot + 1)")
+                _ = try project.addQuestion(page: page, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q\(page)\(slot + 1)")
             }
         }
         return project

@@ -48,7 +48,7 @@ import Testing
             #expect(hypot(covered.origin.x - x, covered.origin.y - y) <= 3, "\(student.name): covered at \(covered.origin), name at \(x),\(y)")
         }
         let spot = ScanFactory.scoreBoxOrigin(page: 1, slot: 0)
-        _ = try project.store.addQuestion(page: 1, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q1")
+        _ = try project.addQuestion(page: 1, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q1")
         try PDFExport.run(project, .init(folder: folder.file("out")))
         for student in Self.placements {
             let bitmap = try PDFDocument(path: folder.file("out/\(student.name).pdf")).page(at: 0).renderRGB(dpi: 144)

@@ -11,7 +11,7 @@ import TestSupport
     private let names = ["=HYPERLINK(\"x\")", "+1", "@SUM(A1)", "O'Brien, Pat", "Dwayne \"The Rock\" J", "李明", "-3"]
 
     private func project(_ folder: TemporaryFolder) throws -> GradingProject {
-        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: 2, grader: try .tester())
+        let store = GradingProject(folder: folder.path, store: try ProjectStore.create(in: folder.path, pagesPerStudent: 2, grader: try .tester()))
         try store.change("students") { writer in
             for (index, name) in names.enumerated() {
                 try writer.insertStudent(Student(name: name, rosterID: "S\(index + 1)", email: index == 3 ? "pat@example.edu" : nil),
@@ -24,7 +24,7 @@ import TestSupport
         try store.setScore(student: "+1", question: "Q1, part \"a\"", value: "3.25")
         try store.setScore(student: "李明", question: "p1q2", value: "2.5")
         try store.setScore(student: "-3", question: "p2q1", value: "0")
-        return GradingProject(folder: folder.path, store: store)
+        return store
     }
 
     @Test func questionsLayoutExactText() throws {
@@ -60,7 +60,7 @@ import TestSupport
     /// A class for the LMS layouts: one student with roster id and e-mail, one with e-mail only,
     /// one with neither (so the table is in name order).
     private func lmsProject(_ folder: TemporaryFolder) throws -> GradingProject {
-        let store = try ProjectStore.create(in: folder.path, pagesPerStudent: 1, grader: try .tester())
+        let store = GradingProject(folder: folder.path, store: try ProjectStore.create(in: folder.path, pagesPerStudent: 1, grader: try .tester()))
         let students = [Student(name: "Schmidt, Anna", rosterID: "20067930", email: "anna@example.edu"),
                         Student(name: "Ben Okafor", email: "ben@example.edu"), Student(name: "=Cy")]
         try store.change("students") { writer in
@@ -73,7 +73,7 @@ import TestSupport
         try store.setScore(student: "Anna Schmidt", question: "Q1", value: "5.5")
         try store.setScore(student: "Anna Schmidt", question: "Q2", value: "2")
         try store.setScore(student: "Ben", question: "Q1", value: "3")
-        return GradingProject(folder: folder.path, store: store)
+        return store
     }
 
     @Test func lmsLayoutsExactText() throws {

@@ -9,8 +9,7 @@ import Testing
 /// `GradingProject.statistics()` over stored projects, and the HTML and PDF reports.
 @Suite struct StatisticsReportTests {
     private func project(_ folder: TemporaryFolder, bubbles: Bool) throws -> GradingProject {
-        let store = bubbles ? try StatisticsFixture.classWithBubbles(in: folder) : try StatisticsFixture.partlyGraded(in: folder)
-        return GradingProject(folder: folder.path, store: store)
+        bubbles ? try StatisticsFixture.classWithBubbles(in: folder) : try StatisticsFixture.partlyGraded(in: folder)
     }
 
     @Test func theFacadeReadsScoresAndUngradedAsTheCoreTableHas() throws {

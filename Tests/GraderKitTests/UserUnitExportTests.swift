@@ -38,12 +38,12 @@ import TestSupport
         #expect(book.students.map(\.pageSizes) == [[letter, letter], [letter, letter]], "page sizes in points on every page")
 
         // Typed in points on Ben's page (in its units a box of 32 × 11 at 150,88 would be the same place).
-        _ = try project.store.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1", measuredOn: "Ben")
-        _ = try project.store.addQuestion(page: 2, at: "100,500", maxPoints: "2", label: "Q2")
+        _ = try project.addQuestion(page: 1, at: "300,176", maxPoints: "4", label: "Q1", measuredOn: "Ben")
+        _ = try project.addQuestion(page: 2, at: "100,500", maxPoints: "2", label: "Q2")
         for name in ["Anna", "Ben"] {
-            try project.store.setScore(student: name, question: "Q1", value: "3.5")
-            try project.store.setScore(student: name, question: "Q2", value: "2")
-            _ = try project.store.addInk(student: name, page: 2, points: "100,300 200,300", width: 3)
+            try project.setScore(student: name, question: "Q1", value: "3.5")
+            try project.setScore(student: name, question: "Q2", value: "2")
+            _ = try project.addInk(student: name, page: 2, points: "100,300 200,300", width: 3)
         }
         _ = try PDFExport.run(project, .init(folder: folder.file("out"), cover: true))
 

@@ -10,7 +10,9 @@ import TestSupport
     @Test func aClaimHoldsOffOthersUntilItLapsesAndIsNoUndoStep() throws {
         let folder = TemporaryFolder()
         let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
-        let q1 = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1").question.id
+        let q1 = try store.change("add question") { writer in
+            try writer.insertQuestion(page: 1, position: RelativePoint(x: 0.2, y: 0.1), maxPoints: Points(quarters: 16), label: "Q1")
+        }
         let (ann, ben) = (store.acting(as: try Grader("ann")), store.acting(as: try Grader("ben")))
         let (anna, benKey) = (try store.studentKey(named: "Anna"), try store.studentKey(named: "Ben"))
         let start = Date(timeIntervalSince1970: 1_800_000_000)

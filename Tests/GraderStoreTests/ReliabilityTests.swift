@@ -6,28 +6,6 @@ import Testing
 import TestSupport
 
 @Suite struct ReliabilityTests {
-    @Test func parallelWritersLoseNoScore() throws {
-        let folder = TemporaryFolder()
-        let names = (1...8).map { "Student \($0)" }
-        let store = try TestProject.make(in: folder, names: names)
-        let questions = try (1...200).map { index in
-            try store.addQuestion(page: 1 + index % 2, at: "\(index * 2),\(index * 3)", maxPoints: "50", label: "Q\(index)")
-        }
-        // Eight connections, as eight processes would have, each scoring its own student 200 times.
-        DispatchQueue.concurrentPerform(iterations: 8) { worker in
-            let own = try! ProjectStore.open(folder.path, grader: try .tester())
-            for (index, question) in questions.enumerated() {
-                try! own.setScore(student: names[worker], question: question.name, value: "\(Double(index % 200) / 4)")
-            }
-        }
-        let book = try store.gradeBook()
-        for (index, question) in questions.enumerated() {
-            for worker in 0..<8 {
-                #expect(book.score(question.question.id, StudentID(worker)) == .points(Points(quarters: index % 200)))
-            }
-        }
-    }
-
     @Test func aNewerProjectIsRefusedAndLeftAlone() throws {
         let folder = TemporaryFolder()
         _ = try TestProject.make(in: folder, names: ["Anna"])
@@ -63,7 +41,7 @@ import TestSupport
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
         #expect(try store.directory().questions.map(\.question.size) == [.standard], "boxes from before sizes keep the standard size")
         #expect(try store.pool.read { db in try String.fetchOne(db, sql: "SELECT source FROM score") } == "grader")
-        try store.setScore(student: "Anna", question: "Q1", value: "3")
+        try store.change("score Anna on Q1: 3") { writer in try writer.setScore(.points(Points("3")!), question: QuestionID(1), student: try store.studentKey(named: "Anna")) }
         #expect(try store.undo()?.description == "score Anna on Q1: 3", "the new column is logged for undo too")
         #expect(try store.gradeBook().score(QuestionID(1), StudentID(0)) == .points(Points("2.5")!))
     }

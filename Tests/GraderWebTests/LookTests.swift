@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraderWeb
+@_spi(Rules) import GraderCore
 import GraderKit
 import Hummingbird
 import HummingbirdTesting

@@ -308,6 +308,20 @@ import TestSupport
         #expect(undone?.hasPrefix("event: change") == true && undone != event, "an undo is a change too")
     }
 
+    @Test func aBoxPlacedOrMovedOverAnotherIsKeptAndTheReplyNamesWhatItOverlaps() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            // Q1's box has its top-left corner at 300,100 on page 1.
+            let added = try await client.send(.post, "/api/questions", #"{"page":1,"x":310,"y":105,"max":"1","label":"Q1b"}"#)
+            #expect(added.status == .created)
+            #expect(added.json["overlaps"] as? [String] == ["Q1"])
+            let id = try #require(added.json["id"] as? Int64)
+            let apart = try await client.send(.patch, "/api/questions/\(id)", #"{"dy":150}"#)
+            #expect(apart.json["overlaps"] as? [String] == [])
+        }
+        #expect(try fixture.project.question(named: "Q1b").question.page == 1)
+    }
+
     @Test func everyAPIRouteIsInTheOpenAPIDocument() async throws {
         let fixture = try WebFixture()
         let router = fixture.server.makeRouter(feed: ChangeFeed(project: fixture.project))

@@ -1,14 +1,13 @@
 import Foundation
 import GraderAnalysis
-import GraderCore
-import GraderStore
+import GraderKit
 
 /// Projects (without scans) whose statistics are known, for the façade, report and CLI tests.
 public enum StatisticsFixture {
     /// Ann, Ben, Cy, Dee, Eve on Q1 (max 2), Q2 (max 4), Q3 (max 1), Q4 (max 3): Eve is ungraded
     /// on Q2 and nobody is graded on Q4 — the hand-computed table of `ExamStatisticsTests`.
-    public static func partlyGraded(in folder: TemporaryFolder) throws -> ProjectStore {
-        let store = try TestProject.make(in: folder, names: ["Ann", "Ben", "Cy", "Dee", "Eve"], pages: 1)
+    public static func partlyGraded(in folder: TemporaryFolder) throws -> GradingProject {
+        let store = try TestProject.project(in: folder, names: ["Ann", "Ben", "Cy", "Dee", "Eve"], pages: 1)
         let table: [(String, String, [String])] = [
             ("Q1", "2", ["2", "1", "0", "2", "1"]), ("Q2", "4", ["4", "3", "1", "2", "?"]),
             ("Q3", "1", ["1", "0", "0", "1", "0"]), ("Q4", "3", ["?", "?", "?", "?", "?"]),
@@ -25,9 +24,9 @@ public enum StatisticsFixture {
     /// A class of `students` with four written questions and a 12-question bubble block (A–E),
     /// drawn from a seed: ability decides the scores; question mc-12's key is wrong (the class's
     /// strong students chose C, the weak ones A, which the key has); student 4 copied student 2's bubble sheet.
-    public static func classWithBubbles(in folder: TemporaryFolder, students: Int = 30, seed: UInt64 = 3) throws -> ProjectStore {
+    public static func classWithBubbles(in folder: TemporaryFolder, students: Int = 30, seed: UInt64 = 3) throws -> GradingProject {
         let names = (1...students).map { String(format: "Student %02d", $0) }
-        let store = try TestProject.make(in: folder, names: names, pages: 2)
+        let store = try TestProject.project(in: folder, names: names, pages: 2)
         var random = SeededGenerator(seed: seed)
         func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
         let ability = names.map { _ in uniform() }

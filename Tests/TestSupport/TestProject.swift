@@ -1,5 +1,5 @@
 import Foundation
-import GraderCore
+import GraderKit
 import GraderStore
 
 /// A project database with students on Letter pages, without scans, for store tests.
@@ -14,5 +14,11 @@ public enum TestProject {
             }
         }
         return store
+    }
+
+    /// The same project opened through the façade, as the tester.
+    public static func project(in folder: TemporaryFolder, names: [String], pages: Int = 2) throws -> GradingProject {
+        _ = try make(in: folder, names: names, pages: pages)
+        return try GradingProject.open(folder.path, as: try .tester())
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 import GraderStore
 
 /// Several graders at once: writer processes each giving their own scores (one change per
@@ -57,7 +58,7 @@ enum ConcurrencyBench {
 
     /// One writer process: its scores, each one change, with each change's latency written to `file`.
     static func write(folder: String, writer: Int, scores: Int, latenciesTo file: String) throws {
-        let store = try ProjectStore.open(folder, grader: try Grader("writer \(writer)"))
+        let store = try GradingProject.open(folder, as: try Grader("writer \(writer)"))
         let directory = try store.directory()
         var lines: [String] = []
         for step in 0..<scores {

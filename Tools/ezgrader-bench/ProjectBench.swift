@@ -1,5 +1,6 @@
 import Foundation
 import GraderCore
+import GraderKit
 import GraderStore
 
 /// Interactive project commands on a small and a large class: synthetic projects (no scans
@@ -21,9 +22,10 @@ enum ProjectBench {
             QuestionSpec(page: 1 + index % 8, position: PagePosition(PagePoint(x: Double(50 + index % 5 * 100), y: Double(40 + index / 5 * 14))),
                          maxPoints: Points(quarters: 16), label: "Q\(index + 1)")
         }
-        let ids = try store.addQuestions(specs, description: "questions").map(\.question.id)
-        let book = try store.gradeBook()
-        try store.applyScores(book.students.flatMap { entry in
+        let project = try GradingProject.open(folder, as: try Grader("bench"))
+        let ids = try project.addQuestions(specs, description: "questions").map(\.question.id)
+        let book = try project.gradeBook()
+        try project.applyScores(book.students.flatMap { entry in
             ids.map { ScoreImport.Entry(student: entry.key, question: $0, score: .points(Points(quarters: Int(entry.key.rawValue) % 17))) }
         }, description: "scores")
         return folder
@@ -66,7 +68,7 @@ enum ProjectBench {
     /// Editing a rubric item that 300 students' scores come from, then exporting the table.
     static func rubricEdit(binary: String, size: (students: Int, questions: Int), runs: Int, in workFolder: String) throws {
         let folder = "\(workFolder)/project-\(size.students)x\(size.questions).ezgrader"
-        let store = try ProjectStore.open(folder, grader: try Grader("bench"))
+        let store = try GradingProject.open(folder, as: try Grader("bench"))
         let directory = try store.directory()
         let q1 = directory.questions[0].question.id
         _ = try store.addRubricItem(question: q1, text: "Sign error", points: Points(quarters: -4))

@@ -1,6 +1,6 @@
 import Foundation
-import GraderCore
-import GraderStore
+@testable import GraderKit
+@testable import GraderStore
 import Testing
 import TestSupport
 
@@ -9,8 +9,8 @@ import TestSupport
 @Suite struct AnswerKeyStoreTests {
     /// Anna, Ben and Cy with a 4-question A–E block (1 point each), read as Anna B C E blank,
     /// Ben A A D and a light mark (uncertain), Cy C B A E.
-    private func project(_ folder: TemporaryFolder) throws -> ProjectStore {
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben", "Cy"], pages: 1)
+    private func project(_ folder: TemporaryFolder) throws -> GradingProject {
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben", "Cy"], pages: 1)
         let block = BubbleBlock(id: "mc", name: "Multiple choice", page: 1, origin: PagePoint(x: 100, y: 100), rowSpacing: 24,
                                 columnSpacing: 24, bubbleDiameter: 12, rows: 4, pointsPerQuestion: Points(quarters: 4))
         _ = try store.applyRubric(questions: [], blocks: [block], description: "rubric")
@@ -28,7 +28,7 @@ import TestSupport
     }
 
     /// Each student's scores on mc-1…mc-4, then their total.
-    private func scores(_ store: ProjectStore) throws -> [String] {
+    private func scores(_ store: GradingProject) throws -> [String] {
         let book = try store.gradeBook()
         return book.students.indices.map { index in
             let student = StudentID(index)
@@ -37,7 +37,7 @@ import TestSupport
         }
     }
 
-    private func maxima(_ store: ProjectStore) throws -> [String] {
+    private func maxima(_ store: GradingProject) throws -> [String] {
         try store.gradeBook().questions.map { "\($0.name):\($0.question.maxPoints)" }
     }
 

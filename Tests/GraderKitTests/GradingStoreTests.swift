@@ -1,6 +1,6 @@
 import Foundation
-import GraderCore
-import GraderStore
+@_spi(Rules) @testable import GraderKit
+@testable import GraderStore
 import Testing
 import TestSupport
 
@@ -11,7 +11,7 @@ import TestSupport
 
     @Test func aQuestionAppearsForEveryStudentAsUngraded() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben", "O'Brien, Pat"])
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben", "O'Brien, Pat"])
         let question = try store.addQuestion(page: 2, at: "430,60", maxPoints: "4", label: "Q2")
         #expect(question.question.position == RelativePoint(x: 430.0 / 612, y: 60.0 / 792))
         let book = try store.gradeBook()
@@ -22,7 +22,7 @@ import TestSupport
 
     @Test func questionsAreNumberedTopToBottomThenLeftToRight() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         _ = try store.addQuestion(page: 1, at: "400,300", maxPoints: "2", label: nil)
         _ = try store.addQuestion(page: 1, at: "100,305", maxPoints: "2", label: nil)  // same row, left
         _ = try store.addQuestion(page: 1, at: "300,50", maxPoints: "2", label: nil)
@@ -33,7 +33,7 @@ import TestSupport
 
     @Test func badValuesAreRefusedByNameAndChangeNothing() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         let before = try store.gradeBook()
         #expect(message { _ = try store.addQuestion(page: 1, at: "700,60", maxPoints: "4", label: nil) }
@@ -58,7 +58,7 @@ import TestSupport
 
     @Test func aCurveChangesTheMaximumForEveryoneButNeverBelowAScore() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         try store.setScore(student: "Ben", question: "Q1", value: "3")
         #expect(try store.setMaximum(question: "Q1", to: "5").question.maxPoints == Points("5"))
@@ -71,7 +71,7 @@ import TestSupport
 
     @Test func undoAndRedoWalkEveryStepAndSurviveReopening() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         try store.setScore(student: "Anna", question: "Q1", value: "2")
         try store.setScore(student: "Anna", question: "Q1", value: "3")
@@ -80,7 +80,7 @@ import TestSupport
         let final = try store.gradeBook()
         #expect(final.students.map(\.student.name) == ["Anna"] && final.annotations.isEmpty)
 
-        let reopened = try ProjectStore.open(folder.path, grader: try .tester())
+        let reopened = try GradingProject.open(folder.path, as: try .tester())
         #expect(try reopened.undo()?.description == "remove student Ben")
         let restored = try reopened.gradeBook()
         #expect(restored.students.map(\.student.name) == ["Anna", "Ben"])
@@ -92,7 +92,7 @@ import TestSupport
         #expect(try reopened.undo()?.description == "add question on page 1")
         #expect(try reopened.undo()?.description == "add students")
         #expect(try reopened.undo()?.description == nil)
-        for _ in 0..<6 { _ = try ProjectStore.open(folder.path, grader: try .tester()).redo() }
+        for _ in 0..<6 { _ = try GradingProject.open(folder.path, as: try .tester()).redo() }
         #expect(try reopened.redo()?.description == nil)
         let redone = try reopened.gradeBook()
         #expect(redone.students == final.students)
@@ -103,7 +103,7 @@ import TestSupport
 
     @Test func aNewChangeAfterUndoEndsTheRedoChain() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         try store.setScore(student: "Anna", question: "Q1", value: "1")
         _ = try store.undo()
@@ -114,7 +114,7 @@ import TestSupport
 
     @Test func studentsAddedLaterSeeEveryQuestionAsUngraded() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         let question = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: nil)
         try store.setScore(student: "Anna", question: question.name, value: "4")
         try store.change("add Ben") { writer in
@@ -128,7 +128,7 @@ import TestSupport
 
     @Test func aProjectWhoseStudentsAreAllRemovedStillWorks() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         try store.removeStudent("Anna")
         let question = try store.addQuestion(page: 1, at: "306,396", maxPoints: "2", label: nil)
         #expect(question.question.position == RelativePoint(x: 0.5, y: 0.5), "measured on a Letter page")
@@ -139,7 +139,7 @@ import TestSupport
     /// and roster id miss.
     @Test func theIndexedLookupFindsNamesAsGradersTypeThem() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Schmidt, Anna", "Zoë Ångström", "Anna Weber"])
+        let store = try TestProject.project(in: folder, names: ["Schmidt, Anna", "Zoë Ångström", "Anna Weber"])
         let keys = try store.directory().students.map(\.key)
         #expect(try store.studentKey(named: "schmidt, anna") == keys[0])
         #expect(try store.studentKey(named: "Anna Schmidt") == keys[0])
@@ -153,7 +153,7 @@ import TestSupport
 
     @Test func aBoxMovesAsOneUndoableStepAndNeverOffThePage() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         let q1 = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1").question.id
         let p1 = try store.addQuestion(page: 1, at: "100,300", maxPoints: "2", label: nil).question.id
         let moved = try store.moveQuestion(q1, .to(PagePosition(PagePoint(x: 306, y: 396))))
@@ -170,7 +170,7 @@ import TestSupport
 
     @Test func bubbleBlockMistakesSayWhatIsWrongWithTheBlock() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         func block(_ id: String, choices: [String]? = nil) -> BubbleBlock {
             BubbleBlock(id: id, name: "MC", page: 1, origin: PagePoint(x: 100, y: 200), rowSpacing: 24, columnSpacing: 20,
                         bubbleDiameter: 12, rows: 2, choices: choices)
@@ -184,7 +184,7 @@ import TestSupport
 
     @Test func aBoxIsDrawnAtItsSizeAndResizedAsOneUndoableStep() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         let spec = QuestionSpec(page: 1, position: PagePosition("500,100")!, size: BoxSize(width: 100, height: 30), maxPoints: Points("4")!, label: "Q1")
         let q1 = try store.addQuestion(spec).question.id
         func frame() throws -> PageRect? {

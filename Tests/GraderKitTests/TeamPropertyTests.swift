@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import GraderCore
+@testable import GraderKit
 @testable import GraderStore
 import Testing
 import TestSupport
@@ -17,7 +17,7 @@ import TestSupport
     @Test(arguments: Array(1...12) as [UInt64])
     func aGradersScoreChangesOnlyByThemOrOnPurposeAndUndoRedoRestoresAll(seed: UInt64) throws {
         let folder = TemporaryFolder()
-        let base = try TestProject.make(in: folder, names: ["Anna", "Ben", "Cy"])
+        let base = try TestProject.project(in: folder, names: ["Anna", "Ben", "Cy"])
         _ = try base.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         let graders = try ["prof", "ta1", "ta2"].map { base.acting(as: try Grader($0)) }
         var random = SeededRandom(seed: seed)
@@ -124,7 +124,7 @@ import TestSupport
     }
 
     /// Every score cell: (question id, student id) → what is stored.
-    static func cells(_ store: ProjectStore) throws -> [[Int64]: Cell] {
+    static func cells(_ store: GradingProject) throws -> [[Int64]: Cell] {
         try store.pool.read { db in
             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters, grader, source FROM score").map {
                 ([$0["question_id"], $0["student_id"]], Cell(quarters: $0["quarters"], grader: $0["grader"], source: $0["source"]))
@@ -133,7 +133,7 @@ import TestSupport
     }
 
     /// Every row of every recorded table, as text.
-    static func recordedRows(_ store: ProjectStore) throws -> [String] {
+    static func recordedRows(_ store: GradingProject) throws -> [String] {
         try store.pool.read { db in
             try HistoryTriggers.recordedTables(in: db).flatMap { table in
                 try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { "\(table) \($0)" }

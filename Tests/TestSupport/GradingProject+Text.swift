@@ -1,23 +1,21 @@
-import GraderCore
-import GraderStore
+import GraderKit
 
-/// The store's changes called the way a person types them (names, "430,60", "3.5"): each
+/// The façade's changes called the way a person types them (names, "430,60", "3.5"): each
 /// resolves the text as a front end does, then calls the typed change.
-extension ProjectStore {
+extension GradingProject {
     /// `question add`: page, "x,y" or "x%,y%", maximum, label, measured on a named student.
     public func addQuestion(page: Int, at position: String, maxPoints: String, label: String?,
                             measuredOn student: String? = nil) throws -> NumberedQuestion {
         guard let point = PagePosition(position) else { throw GradingError.badPosition(position) }
-        let spec = QuestionSpec(page: page, position: point, maxPoints: try GradingRules.maximum(maxPoints), label: label)
+        let spec = QuestionSpec(page: page, position: point, maxPoints: try TypedValue.maximum(maxPoints), label: label)
         return try addQuestion(spec, measuredOn: try student.map { try key(of: $0) })
     }
 
     /// `score`: a named student, a named question, "3.5" or "?".
     @discardableResult
     public func setScore(student: String, question: String, value: String, overwrite: Bool = false) throws -> Score {
-        let numbered = try directory().resolveQuestion(question)
-        return try setScore(try GradingRules.score(value, for: numbered), student: try key(of: student), question: numbered.question.id,
-                            overwrite: overwrite)
+        try setScore(typed: value, student: try key(of: student), question: try directory().resolveQuestion(question).question.id,
+                     overwrite: overwrite)
     }
 
     /// A named student's score on a named question.
@@ -28,7 +26,7 @@ extension ProjectStore {
 
     /// `question set-max`.
     public func setMaximum(question: String, to maxPoints: String) throws -> NumberedQuestion {
-        try setMaximum(question: try directory().resolveQuestion(question).question.id, to: try GradingRules.maximum(maxPoints))
+        try setMaximum(question: try directory().resolveQuestion(question).question.id, to: try TypedValue.maximum(maxPoints))
     }
 
     /// `question remove`.

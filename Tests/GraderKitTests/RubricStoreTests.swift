@@ -1,5 +1,5 @@
 import Foundation
-import GraderCore
+@testable import GraderKit
 @testable import GraderStore
 import Testing
 import TestSupport
@@ -9,13 +9,13 @@ import TestSupport
 @Suite struct RubricStoreTests {
     private let names = ["Anna", "Ben", "Cy", "Dee", "Eve"]
 
-    private func project(_ folder: TemporaryFolder) throws -> (ProjectStore, QuestionID) {
-        let store = try TestProject.make(in: folder, names: names)
+    private func project(_ folder: TemporaryFolder) throws -> (GradingProject, QuestionID) {
+        let store = try TestProject.project(in: folder, names: names)
         let q1 = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1").question.id
         return (store, q1)
     }
 
-    private func scores(_ store: ProjectStore, _ question: QuestionID) throws -> [String] {
+    private func scores(_ store: GradingProject, _ question: QuestionID) throws -> [String] {
         let book = try store.gradeBook()
         return book.students.indices.map { book.score(question, StudentID($0)).description }
     }

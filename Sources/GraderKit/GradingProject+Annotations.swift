@@ -1,7 +1,8 @@
-import GraderCore
+@_spi(Rules) import GraderCore
+import GraderStore
 
 /// Ink strokes and typed notes on one student's page, each change one undoable step.
-extension ProjectStore {
+extension GradingProject {
     /// Adds a typed note at `position` on `student`'s `page`.
     public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
                         fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
@@ -29,7 +30,7 @@ extension ProjectStore {
     /// Replaces a note's text.
     public func editNote(_ id: AnnotationID, text: String) throws {
         let text = try GradingRules.noteText(text)
-        try change("edit note \(id.rawValue)") { writer in
+        try store.change("edit note \(id.rawValue)") { writer in
             guard case .note(var note) = try writer.annotation(id).content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }
             note.text = text
             try writer.updateAnnotation(id, to: .note(note))
@@ -39,7 +40,7 @@ extension ProjectStore {
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
         guard dx.isFinite, dy.isFinite else { throw GradingError.badOffset("\(dx),\(dy)") }
-        try change("move annotation \(id.rawValue)") { writer in
+        try store.change("move annotation \(id.rawValue)") { writer in
             let annotation = try writer.annotation(id)
             let directory = try writer.directory()
             let size = directory.pageSize(try directory.resolveStudent(key: annotation.student), page: annotation.page)
@@ -53,7 +54,7 @@ extension ProjectStore {
 
     /// Removes an annotation; another grader's only with `overwrite` (the step says whose).
     public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws {
-        try change("remove annotation \(id.rawValue)") { writer in
+        try store.change("remove annotation \(id.rawValue)") { writer in
             _ = try writer.annotation(id)
             if let author = try writer.annotationAuthor(id), author != grader.name {
                 guard overwrite else { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
@@ -84,10 +85,10 @@ extension ProjectStore {
     /// One change on `student`'s `page` ("<verb> <name> page <n>"), given that page's size.
     private func onPage<T>(_ student: StudentKey, _ page: Int, _ verb: String, continuing step: Int64? = nil,
                            _ body: (ProjectWriter, PageSize) throws -> T) throws -> T {
-        let directory = try directory()
+        let directory = try store.directory()
         let id = try directory.resolveStudent(key: student)
         _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
-        return try change("\(verb) \(directory.students[id.index].student.name) page \(page)", continuing: step) { writer in
+        return try store.change("\(verb) \(directory.students[id.index].student.name) page \(page)", continuing: step) { writer in
             let current = try writer.directory()
             return try body(writer, current.pageSize(try current.resolveStudent(key: student), page: page))
         }

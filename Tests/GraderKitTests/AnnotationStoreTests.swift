@@ -1,13 +1,13 @@
 import Foundation
-import GraderCore
-import GraderStore
+@testable import GraderKit
+@testable import GraderStore
 import Testing
 import TestSupport
 
 @Suite struct AnnotationStoreTests {
     @Test func erasingHitsTheStrokesPathNotItsBoundingBox() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         // A diagonal stroke from (100,100) to (300,300): its bounding box holds (280,120), its path does not.
         let diagonal = try store.addInk(student: "Anna", page: 1, points: "100,100 300,300")
         let other = try store.addInk(student: "Anna", page: 1, points: "400,400 450,400", color: RGBColor("blue")!, width: 3)
@@ -20,7 +20,7 @@ import TestSupport
 
     @Test func oneEraserDragIsOneUndoStep() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         let anna = try store.key(of: "Anna")
         let strokes = try ["100,100 200,100", "100,150 200,150", "100,200 200,200"].map { try store.addInk(student: "Anna", page: 1, points: $0) }
         let first = try store.erase(student: anna, page: 1, at: PagePosition("150,100")!)
@@ -37,7 +37,7 @@ import TestSupport
 
     @Test func notesAreEditedMovedAndRemoved() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Zoë"])
+        let store = try TestProject.project(in: folder, names: ["Zoë"])
         let id = try store.addNote(student: "zoë", page: 2, at: "72,144", text: "Nice proof — 很好", fontSize: 12)
         try store.editNote(id, text: "Check step 3")
         try store.moveAnnotation(id, dx: 10, dy: -20)

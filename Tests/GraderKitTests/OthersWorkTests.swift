@@ -1,5 +1,5 @@
 import Foundation
-import GraderCore
+@testable import GraderKit
 @testable import GraderStore
 import Testing
 import TestSupport
@@ -7,8 +7,8 @@ import TestSupport
 /// Another grader's score or note is changed only on purpose: a write that did not see it (no
 /// `expected`) is refused naming whose it is, and an explicit overwrite says so in the history.
 @Suite struct OthersWorkTests {
-    private func project(_ folder: TemporaryFolder) throws -> (prof: ProjectStore, ta: ProjectStore) {
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+    private func project(_ folder: TemporaryFolder) throws -> (prof: GradingProject, ta: GradingProject) {
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         return (store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
     }

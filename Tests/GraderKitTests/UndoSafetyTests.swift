@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import GraderCore
+@testable import GraderKit
 @testable import GraderStore
 import Testing
 import TestSupport
@@ -10,19 +10,19 @@ import TestSupport
 /// they graded under — is refused naming them; with force it is undone as a new step that holds
 /// their rows too, so undoing that step brings every row back.
 @Suite struct UndoSafetyTests {
-    private func project(_ folder: TemporaryFolder) throws -> (tester: ProjectStore, prof: ProjectStore, ta: ProjectStore) {
-        let store = try TestProject.make(in: folder, names: ["Anna", "Ben"])
+    private func project(_ folder: TemporaryFolder) throws -> (tester: GradingProject, prof: GradingProject, ta: GradingProject) {
+        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
         return (store, store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
     }
 
-    private func scores(_ store: ProjectStore) throws -> [String] {
+    private func scores(_ store: GradingProject) throws -> [String] {
         let book = try store.gradeBook()
         return try book.directory.questions.flatMap { question in
             try ["Anna", "Ben"].map { "\(question.name) \($0) \(book.score(question.question.id, try book.resolveStudent($0)))" }
         }
     }
 
-    private func records(_ store: ProjectStore) throws -> [String] {
+    private func records(_ store: GradingProject) throws -> [String] {
         try store.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT question_id, student_id, quarters, grader FROM score ORDER BY question_id, student_id").map { "\($0)" }
         }
@@ -89,7 +89,7 @@ import TestSupport
     /// leave it out of the history.
     @Test func everyColumnOfEveryTableIsRecordedOrDeliberatelyNot() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         try store.pool.read { db in
             let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%'"))
             #expect(tables.subtracting(Self.notRecorded) == Set(try HistoryTriggers.recordedTables(in: db)), "a table is neither recorded nor named as not")
@@ -101,7 +101,7 @@ import TestSupport
     /// writes there is undone and redone like the rest.
     @Test func aTableAndAColumnAMigrationAddsAreRecordedWithoutBeingListed() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
         try store.setScore(student: "Anna", question: "Q1", value: "3")
         var migrator = ProjectSchema.migrator
@@ -133,7 +133,7 @@ import TestSupport
     /// migrations), so it cannot pass by looking at nothing.
     @Test func theCoverageCheckNamesAColumnNotRecorded() throws {
         let folder = TemporaryFolder()
-        let store = try TestProject.make(in: folder, names: ["Anna"])
+        let store = try TestProject.project(in: folder, names: ["Anna"])
         var migrator = ProjectSchema.migrator
         migrator.registerMigration("v99: a column added by hand") { db in try db.execute(sql: "ALTER TABLE student ADD COLUMN nickname TEXT") }
         try migrator.migrate(store.pool)
