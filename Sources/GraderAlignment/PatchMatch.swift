@@ -35,8 +35,8 @@ struct PatchMatch {
         let n = Float(size * size), size = size, width = image.width, height = image.height
         image.values.withUnsafeBufferPointer { pixels in
             template.withUnsafeBufferPointer { t in
-                // Eight running sums per quantity, lane k over the columns ≡ k (mod 8), added up in
-                // lane order at the end: the sums a SIMD8 loop makes, without its generic code.
+                // Eight running sums per quantity (`LaneSums`); the other loops too are `while`
+                // loops over pointers, for debug builds.
                 withUnsafeTemporaryAllocation(of: Float.self, capacity: 24) { lanes in
                     let dots = lanes.baseAddress!, sums = dots + 8, squares = dots + 16
                     var dy = -reach
@@ -70,14 +70,7 @@ struct PatchMatch {
                                     trow += size
                                     v &+= 1
                                 }
-                                (dot, sum, square) = (-0, -0, -0)
-                                var k = 0
-                                while k < 8 {
-                                    dot += dots[k]
-                                    sum += sums[k]
-                                    square += squares[k]
-                                    k &+= 1
-                                }
+                                (dot, sum, square) = LaneSums.totals(dots)
                             } else {
                                 var v = v0
                                 while v < v1 {

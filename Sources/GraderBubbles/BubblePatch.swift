@@ -105,9 +105,7 @@ struct BubblePatch: Sendable {
                         guard abs(dx) <= r + 1, abs(dy) <= r + 1 else { return -2 }
                         let slot = (dy + r + 1) * (2 * r + 3) + dx + r + 1
                         if !known[slot].isNaN { return known[slot] }
-                        // Eight running sums per quantity, lane k over the samples ≡ k (mod 8), added
-                        // up in lane order at the end: the sums of a SIMD8 loop, written as `while`
-                        // loops over pointers, which a debug build (the tests) runs many times faster.
+                        // Eight running sums per quantity (`LaneSums`), for debug builds.
                         dots.initialize(repeating: 0, count: 24)
                         let first = window.index(x: middle.x + dx - half.x, y: middle.y + dy - half.y), rowStep = window.rowStride
                         var base = w.baseAddress! + first, weights = t.baseAddress!, counts = m.baseAddress!
@@ -130,14 +128,7 @@ struct BubblePatch: Sendable {
                             counts += rowLength
                             row &+= 1
                         }
-                        var (dot, sum, square): (Float, Float, Float) = (-0, -0, -0)
-                        var k = 0
-                        while k < 8 {
-                            dot += dots[k]
-                            sum += sums[k]
-                            square += squares[k]
-                            k &+= 1
-                        }
+                        let (dot, sum, square) = LaneSums.totals(dots)
                         let total = Double(sum)
                         let variance = Double(square) - total * total / Double(samples)
                         known[slot] = variance > 1e-6 ? Double(dot) / variance.squareRoot() : 0
