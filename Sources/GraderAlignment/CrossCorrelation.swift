@@ -128,10 +128,16 @@ enum CrossCorrelation {
             imag.withUnsafeMutableBufferPointer { im in
                 lineR.withUnsafeMutableBufferPointer { lineR in
                     lineI.withUnsafeMutableBufferPointer { lineI in
-                        for x in 0..<nx {
-                            for y in 0..<ny { lineR[y] = re[y * nx + x]; lineI[y] = im[y * nx + x] }
-                            fft(lineR.baseAddress!, lineI.baseAddress!, down)
-                            for y in 0..<ny { re[y * nx + x] = lineR[y]; im[y * nx + x] = lineI[y] }
+                        let (lineR, lineI) = (lineR.baseAddress!, lineI.baseAddress!)
+                        var x = 0
+                        while x < nx {
+                            let (columnR, columnI) = (re.baseAddress! + x, im.baseAddress! + x)
+                            var y = 0
+                            while y < ny { lineR[y] = columnR[y &* nx]; lineI[y] = columnI[y &* nx]; y &+= 1 }
+                            fft(lineR, lineI, down)
+                            y = 0
+                            while y < ny { columnR[y &* nx] = lineR[y]; columnI[y &* nx] = lineI[y]; y &+= 1 }
+                            x &+= 1
                         }
                     }
                 }
@@ -152,30 +158,39 @@ enum CrossCorrelation {
         }
     }
 
-    /// In-place iterative radix-2 FFT of `twiddles.n` values (a power of two).
+    /// In-place iterative radix-2 FFT of `twiddles.n` values (a power of two). Its loops, like
+    /// `fft2D`'s, are `while` loops over pointers: debug builds (the tests) run them many times
+    /// faster than ranges and array subscripts.
     private static func fft(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, _ twiddles: Twiddles) {
         let n = twiddles.n
         guard n > 1 else { return }
-        var j = 0
-        for i in 1..<n {
+        var j = 0, i = 1
+        while i < n {
             var bit = n >> 1
             while j & bit != 0 { j ^= bit; bit >>= 1 }
             j |= bit
-            if i < j { swap(&re[i], &re[j]); swap(&im[i], &im[j]) }
+            if i < j {
+                let (r, m) = (re[i], im[i])
+                re[i] = re[j]; im[i] = im[j]
+                re[j] = r; im[j] = m
+            }
+            i &+= 1
         }
         twiddles.cos.withUnsafeBufferPointer { cos in
             twiddles.sin.withUnsafeBufferPointer { sin in
+                let (cos, sin) = (cos.baseAddress!, sin.baseAddress!)
                 var length = 2
                 while length <= n {
                     let half = length / 2, stride = n / length
                     var start = 0
                     while start < n {
-                        for k in 0..<half {
-                            let a = start + k, b = a + half
-                            let (cr, ci) = (cos[k * stride], sin[k * stride])
+                        var (a, b, k) = (start, start &+ half, 0)
+                        while k < half {
+                            let (cr, ci) = (cos[k &* stride], sin[k &* stride])
                             let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
                             re[b] = re[a] - tr; im[b] = im[a] - ti
                             re[a] += tr; im[a] += ti
+                            a &+= 1; b &+= 1; k &+= 1
                         }
                         start += length
                     }

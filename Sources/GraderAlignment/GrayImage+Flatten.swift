@@ -29,26 +29,37 @@ extension GrayImage {
         let sorted = smoothed.sorted()
         guard let brightest = sorted.last, sorted[sorted.count / 20] < brightest * 0.92 else { return self }
         // The paper's level between tile centres: each pixel column's two tiles and weight, found once.
-        let taps = (0..<width).map { x -> (left: Int, right: Int, weight: Float) in
-            let fx = min(max((Double(x) + 0.5) / Double(tile) - 0.5, 0), Double(columns - 1))
-            return (Int(fx), min(Int(fx) + 1, columns - 1), Float(fx - Double(Int(fx))))
-        }
+        let positions = (0..<width).map { x in min(max((Double(x) + 0.5) / Double(tile) - 0.5, 0), Double(columns - 1)) }
+        let lefts = positions.map { Int($0) }, rights = lefts.map { min($0 + 1, columns - 1) }
+        let weights = positions.map { Float($0 - Double(Int($0))) }
         let top = Float(brightest)
-        var rowLevels = [Float](repeating: 255, count: columns), gains = [Float](repeating: 1, count: width)
+        var rowLevels = [Float](repeating: 255, count: columns)
+        // The per-pixel loops are `while` loops over pointers: a debug build (the tests) runs them
+        // many times faster than ranges, array subscripts and generic `min`/`max`.
         let output = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, initialized in
             bytes.withUnsafeBufferPointer { pixels in
-                gains.withUnsafeMutableBufferPointer { gains in
-                    for y in 0..<height {
-                        let fy = min(max((Double(y) + 0.5) / Double(tile) - 0.5, 0), Double(rows - 1))
-                        let y0 = Int(fy), y1 = min(y0 + 1, rows - 1), ay = fy - Double(y0)
-                        for tx in 0..<columns { rowLevels[tx] = Float(smoothed[y0 * columns + tx] * (1 - ay) + smoothed[y1 * columns + tx] * ay) }
-                        for x in 0..<width {
-                            let tap = taps[x]
-                            gains[x] = rowLevels[tap.left] * (1 - tap.weight) + rowLevels[tap.right] * tap.weight
+                rowLevels.withUnsafeMutableBufferPointer { rowLevels in
+                    lefts.withUnsafeBufferPointer { lefts in
+                        rights.withUnsafeBufferPointer { rights in
+                            weights.withUnsafeBufferPointer { weights in
+                                let (levels, lefts, rights, weights) = (rowLevels.baseAddress!, lefts.baseAddress!, rights.baseAddress!, weights.baseAddress!)
+                                for y in 0..<height {
+                                    let fy = min(max((Double(y) + 0.5) / Double(tile) - 0.5, 0), Double(rows - 1))
+                                    let y0 = Int(fy), y1 = min(y0 + 1, rows - 1), ay = fy - Double(y0)
+                                    for tx in 0..<columns { levels[tx] = Float(smoothed[y0 * columns + tx] * (1 - ay) + smoothed[y1 * columns + tx] * ay) }
+                                    let source = pixels.baseAddress! + y * width, target = out.baseAddress! + y * width
+                                    var x = 0
+                                    while x < width {
+                                        let weight = weights[x]
+                                        let level = levels[lefts[x]] * (1 - weight) + levels[rights[x]] * weight
+                                        let gain = top / (1 >= level ? 1 : level)
+                                        let value = Float(source[x]) * gain + 0.5
+                                        target[x] = UInt8(value < 255 ? value : 255)
+                                        x &+= 1
+                                    }
+                                }
+                            }
                         }
-                        for x in 0..<width { gains[x] = top / max(gains[x], 1) }
-                        let source = pixels.baseAddress! + y * width, target = out.baseAddress! + y * width
-                        for x in 0..<width { target[x] = UInt8(min(255, Float(source[x]) * gains[x] + 0.5)) }
                     }
                 }
             }

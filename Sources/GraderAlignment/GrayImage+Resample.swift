@@ -7,22 +7,45 @@ extension GrayImage {
     public func shrunk(toWidth width: Int, height: Int, pixelsPerPoint: Double) -> GrayImage {
         let columns = BoxSpans(count: width, source: self.width), rows = BoxSpans(count: height, source: self.height)
         var line = [Float](repeating: 0, count: self.width)
+        // `while` loops over pointers: debug builds (the tests) run them many times faster than
+        // ranges and array subscripts.
         let output = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             bytes.withUnsafeBufferPointer { source in
                 line.withUnsafeMutableBufferPointer { line in
-                    let sourceWidth = self.width
-                    for y in 0..<height {
-                        // Down first: the source rows the new row covers, weighted, into one line.
-                        for i in 0..<sourceWidth { line[i] = 0 }
-                        for k in rows.range(y) {
-                            let row = source.baseAddress! + rows.source[k] * sourceWidth, weight = rows.weight[k]
-                            for i in 0..<sourceWidth { line[i] += Float(row[i]) * weight }
-                        }
-                        // Then across.
-                        for x in 0..<width {
-                            var sum: Float = 0
-                            for k in columns.range(x) { sum += line[columns.source[k]] * columns.weight[k] }
-                            out[y * width + x] = UInt8(min(255, max(0, sum.rounded())))
+                    rows.withPointers { rowStarts, rowSources, rowWeights in
+                        columns.withPointers { columnStarts, columnSources, columnWeights in
+                            let sourceWidth = self.width, line = line.baseAddress!
+                            var target = out.baseAddress!
+                            var y = 0
+                            while y < height {
+                                // Down first: the source rows the new row covers, weighted, into one line.
+                                line.update(repeating: 0, count: sourceWidth)
+                                var k = rowStarts[y]
+                                while k < rowStarts[y &+ 1] {
+                                    let row = source.baseAddress! + rowSources[k] * sourceWidth, weight = rowWeights[k]
+                                    var i = 0
+                                    while i < sourceWidth {
+                                        line[i] += Float(row[i]) * weight
+                                        i &+= 1
+                                    }
+                                    k &+= 1
+                                }
+                                // Then across.
+                                var x = 0
+                                while x < width {
+                                    var sum: Float = 0
+                                    var k = columnStarts[x]
+                                    while k < columnStarts[x &+ 1] {
+                                        sum += line[columnSources[k]] * columnWeights[k]
+                                        k &+= 1
+                                    }
+                                    let level = sum.rounded()
+                                    target[x] = level <= 0 ? 0 : level >= 255 ? 255 : UInt8(level)
+                                    x &+= 1
+                                }
+                                target += width
+                                y &+= 1
+                            }
                         }
                     }
                 }
@@ -57,6 +80,12 @@ private struct BoxSpans {
         (self.source, self.weight, self.starts) = (source, weight, starts)
     }
 
-    /// The pairs of target pixel `target`.
-    func range(_ target: Int) -> Range<Int> { starts[target]..<starts[target + 1] }
+    /// Calls `body` with where each target's pairs start (and the end of the last), and the pairs' sources and weights.
+    func withPointers<Result>(_ body: (UnsafePointer<Int>, UnsafePointer<Int>, UnsafePointer<Float>) -> Result) -> Result {
+        starts.withUnsafeBufferPointer { starts in
+            source.withUnsafeBufferPointer { source in
+                weight.withUnsafeBufferPointer { weight in body(starts.baseAddress!, source.baseAddress!, weight.baseAddress!) }
+            }
+        }
+    }
 }

@@ -36,34 +36,48 @@ extension GrayImage {
         // Bilinear with weights of 1/256: each output column's and row's two source neighbours and
         // weight, found once; across first (each source row once, kept while two output rows use
         // it), then down.
-        func taps(_ count: Int, _ source: Int) -> [(index: Int, weight: UInt32)] {
+        func taps(_ count: Int, _ source: Int) -> (index: [Int], weight: [UInt32]) {
             let scale = Double(source) / Double(count)
-            return (0..<count).map { i in
+            let taps = (0..<count).map { i in
                 let f = min(max((Double(i) + 0.5) * scale - 0.5, 0), Double(source - 1))
                 let index = min(Int(f), source - 2)
                 return (index, UInt32(((f - Double(index)) * 256).rounded()))
             }
+            return (taps.map(\.0), taps.map(\.1))
         }
         let columns = taps(w, width), rows = taps(h, height)
         // Source row r mixed across is kept in line r % 2 (the two rows an output row needs differ by one).
+        // The pixel loops are `while` loops over pointers: a debug build (the tests) runs them many
+        // times faster than ranges and array subscripts.
         var lines = [UInt16](repeating: 0, count: 2 * w), held = [-1, -1]
+        let width = width
         let output = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
             bytes.withUnsafeBufferPointer { pixels in
                 lines.withUnsafeMutableBufferPointer { lines in
-                    columns.withUnsafeBufferPointer { columns in
-                        for (y, row) in rows.enumerated() {
-                            for r in [row.index, row.index + 1] where held[r % 2] != r {
-                                let source = pixels.baseAddress! + r * width, line = lines.baseAddress! + (r % 2) * w
-                                for x in 0..<w {
-                                    let (i, ax) = columns[x]
-                                    line[x] = UInt16(truncatingIfNeeded: UInt32(source[i]) &* (256 &- ax) &+ UInt32(source[i + 1]) &* ax)
+                    columns.index.withUnsafeBufferPointer { columnIndex in
+                        columns.weight.withUnsafeBufferPointer { columnWeight in
+                            let (columnIndex, columnWeight) = (columnIndex.baseAddress!, columnWeight.baseAddress!)
+                            var y = 0
+                            while y < h {
+                                let index = rows.index[y]
+                                for r in [index, index + 1] where held[r % 2] != r {
+                                    let source = pixels.baseAddress! + r * width, line = lines.baseAddress! + (r % 2) * w
+                                    var x = 0
+                                    while x < w {
+                                        let i = columnIndex[x], ax = columnWeight[x]
+                                        line[x] = UInt16(truncatingIfNeeded: UInt32(source[i]) &* (256 &- ax) &+ UInt32(source[i &+ 1]) &* ax)
+                                        x &+= 1
+                                    }
+                                    held[r % 2] = r
                                 }
-                                held[r % 2] = r
-                            }
-                            let top = lines.baseAddress! + (row.index % 2) * w, bottom = lines.baseAddress! + ((row.index + 1) % 2) * w
-                            let target = out.baseAddress! + y * w, ay = row.weight
-                            for x in 0..<w {
-                                target[x] = UInt8(truncatingIfNeeded: (UInt32(top[x]) &* (256 &- ay) &+ UInt32(bottom[x]) &* ay &+ 32768) &>> 16)
+                                let top = lines.baseAddress! + (index % 2) * w, bottom = lines.baseAddress! + ((index + 1) % 2) * w
+                                let target = out.baseAddress! + y * w, ay = rows.weight[y]
+                                var x = 0
+                                while x < w {
+                                    target[x] = UInt8(truncatingIfNeeded: (UInt32(top[x]) &* (256 &- ay) &+ UInt32(bottom[x]) &* ay &+ 32768) &>> 16)
+                                    x &+= 1
+                                }
+                                y &+= 1
                             }
                         }
                     }

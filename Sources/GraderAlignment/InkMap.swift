@@ -1,5 +1,8 @@
 import GraderCore
 
+// The pixel loops are `while` loops over pointers: debug builds (the tests) run them many times
+// faster than ranges, closures and array subscripts.
+
 /// How much ink covers each pixel of a grey page image (0 = paper, up to 1 = black), measured from
 /// the page's own paper level so a light or dark scan gives the same map. Page registration
 /// correlates these maps.
@@ -24,24 +27,46 @@ struct InkMap: Sendable {
         }
         // Below 6 % of the paper's brightness is grain and the scanner's shading, not ink.
         let paper = Float(max(histogram.percentile(0.9), 1))
-        let values = image.bytes.map { max(0, (paper - Float($0)) / paper - 0.06) }
+        let values = [Float](unsafeUninitializedCapacity: image.bytes.count) { values, initialized in
+            image.bytes.withUnsafeBufferPointer { pixels in
+                let (count, source, target) = (pixels.count, pixels.baseAddress!, values.baseAddress!)
+                var i = 0
+                while i < count {
+                    let ink = (paper - Float(source[i])) / paper - 0.06
+                    target[i] = ink >= 0 ? ink : 0
+                    i &+= 1
+                }
+            }
+            initialized = image.bytes.count
+        }
         self.init(width: image.width, height: image.height, values: values, pixelsPerPoint: image.pixelsPerPoint)
     }
 
     /// The map at 1/`factor` of the resolution: each pixel the mean of a `factor`² block.
     func reduced(by factor: Int) -> InkMap {
-        let w = max(1, width / factor), h = max(1, height / factor)
+        let w = max(1, width / factor), h = max(1, height / factor), width = width
         var out = [Float](repeating: 0, count: w * h)
         let norm = 1 / Float(factor * factor)
         values.withUnsafeBufferPointer { v in
-            for y in 0..<h {
-                for x in 0..<w {
-                    var sum: Float = 0
-                    for dy in 0..<factor {
-                        let row = (y * factor + dy) * width + x * factor
-                        for dx in 0..<factor { sum += v[row + dx] }
+            out.withUnsafeMutableBufferPointer { out in
+                var target = out.baseAddress!
+                var y = 0
+                while y < h {
+                    var x = 0
+                    while x < w {
+                        var sum: Float = 0
+                        var row = v.baseAddress! + y * factor * width + x * factor, dy = 0
+                        while dy < factor {
+                            var dx = 0
+                            while dx < factor { sum += row[dx]; dx &+= 1 }
+                            row += width
+                            dy &+= 1
+                        }
+                        target.pointee = sum * norm
+                        target += 1
+                        x &+= 1
                     }
-                    out[y * w + x] = sum * norm
+                    y &+= 1
                 }
             }
         }

@@ -78,7 +78,8 @@ struct BubblePatch: Sendable {
                         let one = 65536.0
                         var fx = Int((rowX * one).rounded()), fy = Int((rowY * one).rounded())
                         let dx = Int((step.ix * one).rounded()), dy = Int((step.iy * one).rounded())
-                        for i in 0..<width {
+                        var i = 0
+                        while i < width {
                             let ax = (fx &>> 8) & 255, ay = (fy &>> 8) & 255
                             let k = (fy &>> 16) &* stride &+ (fx &>> 16)
                             let upper = Int(pixels[k]) &* (256 &- ax) &+ Int(pixels[k &+ 1]) &* ax
@@ -86,6 +87,7 @@ struct BubblePatch: Sendable {
                             out[rowSlot &+ slots[i]] = Float(upper &* (256 &- ay) &+ lower &* ay) * (1 / 65536) - 128
                             fx &+= dx
                             fy &+= dy
+                            i &+= 1
                         }
                     }
                 }
@@ -94,28 +96,42 @@ struct BubblePatch: Sendable {
         let result = planes.withUnsafeBufferPointer { w in
             template.withUnsafeBufferPointer { t in
                 mask.withUnsafeBufferPointer { m in
+                  withUnsafeTemporaryAllocation(of: Float.self, capacity: 24) { lanes in
+                    let dots = lanes.baseAddress!, sums = dots + 8, squares = dots + 16
+                    let (rows, rowLength) = (rows, rowLength)
                     var known = [Double](repeating: .nan, count: (2 * r + 3) * (2 * r + 3))
                     // The correlation with the patch centred `dx`, `dy` blank pixels from the expected place.
                     func score(_ dx: Int, _ dy: Int) -> Double {
                         guard abs(dx) <= r + 1, abs(dy) <= r + 1 else { return -2 }
                         let slot = (dy + r + 1) * (2 * r + 3) + dx + r + 1
                         if !known[slot].isNaN { return known[slot] }
-                        var dot = SIMD8<Float>(), sum = SIMD8<Float>(), squares = SIMD8<Float>()
+                        // Eight running sums per quantity (`LaneSums`), for debug builds.
+                        dots.initialize(repeating: 0, count: 24)
                         let first = window.index(x: middle.x + dx - half.x, y: middle.y + dy - half.y), rowStep = window.rowStride
-                        for row in 0..<rows {
-                            let base = w.baseAddress! + first + row * rowStep
-                            for lane in stride(from: 0, to: rowLength, by: 8) {
-                                let value = UnsafeRawPointer(base + lane).loadUnaligned(as: SIMD8<Float>.self)
-                                let weight = UnsafeRawPointer(t.baseAddress! + row * rowLength + lane).loadUnaligned(as: SIMD8<Float>.self)
-                                let counted = UnsafeRawPointer(m.baseAddress! + row * rowLength + lane).loadUnaligned(as: SIMD8<Float>.self) * value
-                                dot += weight * value
-                                sum += counted
-                                squares += counted * value
+                        var base = w.baseAddress! + first, weights = t.baseAddress!, counts = m.baseAddress!
+                        var row = 0
+                        while row < rows {
+                            var lane = 0
+                            while lane < rowLength {
+                                var k = 0
+                                while k < 8 {
+                                    let value = base[lane &+ k], counted = counts[lane &+ k] * value
+                                    dots[k] += weights[lane &+ k] * value
+                                    sums[k] += counted
+                                    squares[k] += counted * value
+                                    k &+= 1
+                                }
+                                lane &+= 8
                             }
+                            base += rowStep
+                            weights += rowLength
+                            counts += rowLength
+                            row &+= 1
                         }
-                        let total = Double(sum.sum())
-                        let variance = Double(squares.sum()) - total * total / Double(samples)
-                        known[slot] = variance > 1e-6 ? Double(dot.sum()) / variance.squareRoot() : 0
+                        let (dot, sum, square) = LaneSums.totals(dots)
+                        let total = Double(sum)
+                        let variance = Double(square) - total * total / Double(samples)
+                        known[slot] = variance > 1e-6 ? Double(dot) / variance.squareRoot() : 0
                         return known[slot]
                     }
                     // Every other pixel within two of the reach (the climb's two steps walk the rest).
@@ -139,6 +155,7 @@ struct BubblePatch: Sendable {
                     }
                     let fx = vertex(scores[3], scores[4], scores[5]), fy = vertex(scores[1], scores[4], scores[7])
                     return (dx: Double(best.x) + fx, dy: Double(best.y) + fy, ncc: scores[4])
+                  }
                 }
             }
         }

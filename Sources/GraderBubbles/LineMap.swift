@@ -12,19 +12,33 @@ struct LineMap {
     init(_ image: GrayImage, region: PixelRegion, reach: Int) {
         let width = region.width, height = region.height
         var out = [Int](repeating: 0, count: width * height)
+        // `while` loops over pointers, without generic `min`/`max`: a debug build (the tests) runs
+        // them many times faster than ranges and array subscripts.
         image.bytes.withUnsafeBufferPointer { pixels in
-            let w = image.width, h = image.height
-            for y in region.y0..<region.y1 {
-                for x in region.x0..<region.x1 {
-                    let v = Int(pixels[y * w + x])
-                    var left = 0, right = 0, up = 0, down = 0
-                    for k in 1...reach {
-                        if x - k >= 0 { left = max(left, Int(pixels[y * w + x - k])) }
-                        if x + k < w { right = max(right, Int(pixels[y * w + x + k])) }
-                        if y - k >= 0 { up = max(up, Int(pixels[(y - k) * w + x])) }
-                        if y + k < h { down = max(down, Int(pixels[(y + k) * w + x])) }
+            out.withUnsafeMutableBufferPointer { out in
+                let w = image.width, h = image.height
+                var target = out.baseAddress!
+                var y = region.y0
+                while y < region.y1 {
+                    let row = pixels.baseAddress! + y * w
+                    var x = region.x0
+                    while x < region.x1 {
+                        let v = Int(row[x])
+                        var left = 0, right = 0, up = 0, down = 0, k = 1
+                        while k <= reach {
+                            if x - k >= 0 { let p = Int(row[x &- k]); if p > left { left = p } }
+                            if x + k < w { let p = Int(row[x &+ k]); if p > right { right = p } }
+                            if y - k >= 0 { let p = Int(row[x &- k &* w]); if p > up { up = p } }
+                            if y + k < h { let p = Int(row[x &+ k &* w]); if p > down { down = p } }
+                            k &+= 1
+                        }
+                        let across = left < right ? left : right, upDown = up < down ? up : down
+                        let line = (across > upDown ? across : upDown) - v
+                        target.pointee = line > 0 ? line : 0
+                        target += 1
+                        x &+= 1
                     }
-                    out[(y - region.y0) * width + x - region.x0] = max(0, max(min(left, right), min(up, down)) - v)
+                    y &+= 1
                 }
             }
         }

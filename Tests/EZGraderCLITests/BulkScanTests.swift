@@ -131,12 +131,13 @@ import TestSupport
 
     /// A render's grey levels (the mean of red, green and blue).
     private static func grey(_ bitmap: PageBitmap) -> [UInt8] {
-        var grey = [UInt8](repeating: 0, count: bitmap.width * bitmap.height)
-        for index in grey.indices {
-            let sum = Int(bitmap.rgb[3 * index]) + Int(bitmap.rgb[3 * index + 1]) + Int(bitmap.rgb[3 * index + 2])
-            grey[index] = UInt8(sum / 3)
+        // Through pointers: a debug build runs this many times faster than array subscripts.
+        bitmap.rgb.withUnsafeBufferPointer { rgb in
+            (0..<bitmap.width * bitmap.height).map { index in
+                let pixel = rgb.baseAddress! + 3 * index
+                return UInt8((Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2])) / 3)
+            }
         }
-        return grey
     }
 
     @Test func copiesPreparedForRosterStudentsMatchThemselves() throws {

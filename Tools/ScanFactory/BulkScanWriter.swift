@@ -59,14 +59,27 @@ enum BulkScanWriter {
         let bitmap = try page.renderRGB(dpi: dpi)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(bitmap.width)))
         var coverage = [UInt8](repeating: 0, count: stride * bitmap.height)
-        for y in 0..<bitmap.height {
-            for x in 0..<bitmap.width {
-                let at = (y * bitmap.width + x) * 3
-                let grey = (Int(bitmap.rgb[at]) * 77 + Int(bitmap.rgb[at + 1]) * 150 + Int(bitmap.rgb[at + 2]) * 29 + 128) >> 8
-                coverage[y * stride + x] = UInt8(255 - grey)
+        let (width, height) = (bitmap.width, bitmap.height)
+        // A `while` loop over pointers: debug builds (the tests) run it many times faster than
+        // ranges and array subscripts.
+        bitmap.rgb.withUnsafeBufferPointer { rgb in
+            coverage.withUnsafeMutableBufferPointer { coverage in
+                var pixel = rgb.baseAddress!
+                var y = 0
+                while y < height {
+                    let row = coverage.baseAddress! + y * stride
+                    var x = 0
+                    while x < width {
+                        let grey = (Int(pixel[0]) &* 77 &+ Int(pixel[1]) &* 150 &+ Int(pixel[2]) &* 29 &+ 128) &>> 8
+                        row[x] = UInt8(truncatingIfNeeded: 255 &- grey)
+                        pixel += 3
+                        x &+= 1
+                    }
+                    y &+= 1
+                }
             }
         }
-        return (coverage, bitmap.width, stride)
+        return (coverage, width, stride)
     }
 
     /// Paints a page's coverage (pixels at `dpi`) over the page in points.

@@ -36,20 +36,28 @@ enum PaperNoise {
         let wordsPerRow = (width + 7) / 8
         var rowNoise = [UInt64](repeating: 0, count: wordsPerRow)
 
+        // `while` loops over pointers: a debug build (the tests) runs them many times faster than
+        // ranges and buffer subscripts.
         grain.withUnsafeBufferPointer { grain in
             columnShade.withUnsafeBufferPointer { shade in
                 rowNoise.withUnsafeMutableBufferPointer { noiseWords in
-                    let noiseBytes = UnsafeRawBufferPointer(noiseWords)
-                    for y in 0..<height {
-                        for i in 0..<wordsPerRow { noiseWords[i] = rng.next() }
+                    let (grain, shade, words) = (grain.baseAddress!, shade.baseAddress!, noiseWords.baseAddress!)
+                    let noiseBytes = UnsafeRawPointer(words).assumingMemoryBound(to: UInt8.self)
+                    var y = 0
+                    while y < height {
+                        var i = 0
+                        while i < wordsPerRow { words[i] = rng.next(); i &+= 1 }
                         let rowBase = base + Int(slope * (Double(y) / Double(height) - 0.5))
-                        let row = y * stride
-                        for x in 0..<width {
-                            let paper = rowBase + shade[x] + grain[Int(noiseBytes[x])]
+                        let row = pixels.baseAddress! + y * stride
+                        var x = 0
+                        while x < width {
+                            let paper = rowBase &+ shade[x] &+ grain[Int(noiseBytes[x])]
                             let clamped = paper < 0 ? 0 : (paper > 255 ? 255 : paper)
-                            let ink = Int(pixels[row + x])
-                            pixels[row + x] = UInt8(truncatingIfNeeded: (clamped * (255 - ink) + 127) / 255)
+                            let ink = Int(row[x])
+                            row[x] = UInt8(truncatingIfNeeded: (clamped &* (255 &- ink) &+ 127) / 255)
+                            x &+= 1
                         }
+                        y &+= 1
                     }
                 }
             }
