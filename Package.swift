@@ -123,6 +123,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
+        .testTarget(name: "GraderAlignmentTests", dependencies: ["GraderAlignment", "GraderCore"]),
         .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderAnalysisTests", dependencies: ["GraderAnalysis"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -35,62 +35,40 @@ struct PatchMatch {
         let n = Float(size * size), size = size, width = image.width, height = image.height
         image.values.withUnsafeBufferPointer { pixels in
             template.withUnsafeBufferPointer { t in
-                // Eight running sums per quantity (`LaneSums`); the other loops too are `while`
-                // loops over pointers, for debug builds.
-                withUnsafeTemporaryAllocation(of: Float.self, capacity: 24) { lanes in
-                    let dots = lanes.baseAddress!, sums = dots + 8, squares = dots + 16
-                    var dy = -reach
-                    while dy <= reach {
-                        var dx = -reach
-                        while dx <= reach {
-                            defer { dx &+= 1 }
-                            let x0 = origin.x + dx, y0 = origin.y + dy
-                            var dot: Float = 0, sum: Float = 0, square: Float = 0
-                            let (v0, v1) = (max(0, -y0), min(size, height - y0)), (u0, u1) = (max(0, -x0), min(size, width - x0))
-                            guard v0 < v1, u0 < u1 else { continue }
-                            if u0 == 0, u1 == size, size % 8 == 0 {
-                                // Whole rows inside the image.
-                                dots.initialize(repeating: 0, count: 24)
-                                var row = pixels.baseAddress! + (y0 + v0) * width + x0, trow = t.baseAddress! + v0 * size
-                                var v = v0
-                                while v < v1 {
-                                    var u = 0
-                                    while u < size {
-                                        var k = 0
-                                        while k < 8 {
-                                            let p = row[u &+ k]
-                                            dots[k] += trow[u &+ k] * p
-                                            sums[k] += p
-                                            squares[k] += p * p
-                                            k &+= 1
-                                        }
-                                        u &+= 8
-                                    }
-                                    row += width
-                                    trow += size
-                                    v &+= 1
+                // `while` loops over pointers: debug builds (the tests) run them many times faster than `for` over ranges.
+                var dy = -reach
+                while dy <= reach {
+                    var dx = -reach
+                    while dx <= reach {
+                        defer { dx &+= 1 }
+                        let x0 = origin.x + dx, y0 = origin.y + dy
+                        var dot: Float = 0, sum: Float = 0, square: Float = 0
+                        let (v0, v1) = (max(0, -y0), min(size, height - y0)), (u0, u1) = (max(0, -x0), min(size, width - x0))
+                        guard v0 < v1, u0 < u1 else { continue }
+                        if u0 == 0, u1 == size, size % 8 == 0 {
+                            // Whole rows inside the image.
+                            (dot, sum, square) = LaneSums.sums(.init(
+                                values: pixels.baseAddress! + (y0 + v0) * width + x0, valueStride: width,
+                                weights: t.baseAddress! + v0 * size, mask: nil, rows: v1 - v0, rowLength: size))
+                        } else {
+                            var v = v0
+                            while v < v1 {
+                                let row = pixels.baseAddress! + (y0 + v) * width + x0, trow = t.baseAddress! + v * size
+                                var u = u0
+                                while u < u1 {
+                                    let p = row[u]
+                                    dot += trow[u] * p
+                                    sum += p
+                                    square += p * p
+                                    u &+= 1
                                 }
-                                (dot, sum, square) = LaneSums.totals(dots)
-                            } else {
-                                var v = v0
-                                while v < v1 {
-                                    let row = pixels.baseAddress! + (y0 + v) * width + x0, trow = t.baseAddress! + v * size
-                                    var u = u0
-                                    while u < u1 {
-                                        let p = row[u]
-                                        dot += trow[u] * p
-                                        sum += p
-                                        square += p * p
-                                        u &+= 1
-                                    }
-                                    v &+= 1
-                                }
+                                v &+= 1
                             }
-                            let variance = square - sum * sum / n
-                            scores[(dy + reach) * side + dx + reach] = variance > 1e-6 ? Double(dot / variance.squareRoot()) : 0
                         }
-                        dy &+= 1
+                        let variance = square - sum * sum / n
+                        scores[(dy + reach) * side + dx + reach] = variance > 1e-6 ? Double(dot / variance.squareRoot()) : 0
                     }
+                    dy &+= 1
                 }
             }
         }

@@ -96,8 +96,6 @@ struct BubblePatch: Sendable {
         let result = planes.withUnsafeBufferPointer { w in
             template.withUnsafeBufferPointer { t in
                 mask.withUnsafeBufferPointer { m in
-                  withUnsafeTemporaryAllocation(of: Float.self, capacity: 24) { lanes in
-                    let dots = lanes.baseAddress!, sums = dots + 8, squares = dots + 16
                     let (rows, rowLength) = (rows, rowLength)
                     var known = [Double](repeating: .nan, count: (2 * r + 3) * (2 * r + 3))
                     // The correlation with the patch centred `dx`, `dy` blank pixels from the expected place.
@@ -105,30 +103,9 @@ struct BubblePatch: Sendable {
                         guard abs(dx) <= r + 1, abs(dy) <= r + 1 else { return -2 }
                         let slot = (dy + r + 1) * (2 * r + 3) + dx + r + 1
                         if !known[slot].isNaN { return known[slot] }
-                        // Eight running sums per quantity (`LaneSums`), for debug builds.
-                        dots.initialize(repeating: 0, count: 24)
-                        let first = window.index(x: middle.x + dx - half.x, y: middle.y + dy - half.y), rowStep = window.rowStride
-                        var base = w.baseAddress! + first, weights = t.baseAddress!, counts = m.baseAddress!
-                        var row = 0
-                        while row < rows {
-                            var lane = 0
-                            while lane < rowLength {
-                                var k = 0
-                                while k < 8 {
-                                    let value = base[lane &+ k], counted = counts[lane &+ k] * value
-                                    dots[k] += weights[lane &+ k] * value
-                                    sums[k] += counted
-                                    squares[k] += counted * value
-                                    k &+= 1
-                                }
-                                lane &+= 8
-                            }
-                            base += rowStep
-                            weights += rowLength
-                            counts += rowLength
-                            row &+= 1
-                        }
-                        let (dot, sum, square) = LaneSums.totals(dots)
+                        let first = window.index(x: middle.x + dx - half.x, y: middle.y + dy - half.y)
+                        let (dot, sum, square) = LaneSums.sums(.init(values: w.baseAddress! + first, valueStride: window.rowStride,
+                                                                     weights: t.baseAddress!, mask: m.baseAddress!, rows: rows, rowLength: rowLength))
                         let total = Double(sum)
                         let variance = Double(square) - total * total / Double(samples)
                         known[slot] = variance > 1e-6 ? Double(dot) / variance.squareRoot() : 0
@@ -155,7 +132,6 @@ struct BubblePatch: Sendable {
                     }
                     let fx = vertex(scores[3], scores[4], scores[5]), fy = vertex(scores[1], scores[4], scores[7])
                     return (dx: Double(best.x) + fx, dy: Double(best.y) + fy, ncc: scores[4])
-                  }
                 }
             }
         }
