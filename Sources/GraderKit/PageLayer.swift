@@ -30,8 +30,8 @@ public struct PageLayer: Sendable, Equatable, Encodable {
         /// Its id (moved and removed as an annotation), top-left corner, the question and item (id and
         /// number) it shows, and the item's label ("−1 Sign error").
         public let id: Int64, x: Double, y: Double, question: Int64, item: Int64, number: Int, text: String
-        /// Its lines with their baselines, and the framed backing under them.
-        public let lines: [NoteLayout.Line], backing: Rect
+        /// Its lines with their baselines, the framed backing under them and the radius of its corners.
+        public let lines: [NoteLayout.Line], backing: Rect, radius: Double
         /// Whether the score comes from it: false under a typed score (then the PDF leaves it out).
         public let counted: Bool
     }
@@ -92,6 +92,7 @@ public struct PageLayer: Sendable, Equatable, Encodable {
                 stamps.append(Stamp(id: annotation.id.rawValue, x: at.x, y: at.y, question: item.question.rawValue, item: item.id.rawValue,
                                     number: item.number, text: item.label, lines: laid.lines,
                                     backing: Rect(x: laid.backing.origin.x, y: laid.backing.origin.y, width: laid.backing.width, height: laid.backing.height),
+                                    radius: laid.radius,
                                     counted: book.scoredItem(of: stamp, student: student) != nil))
             }
         }
