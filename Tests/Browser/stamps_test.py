@@ -9,7 +9,7 @@ import json, os, sys, time, unittest
 
 from selenium.webdriver.common.by import By
 
-from grading_test import SAMPLES, SHOTS, WORK, browser, cli, start_server, wait
+from grading_test import SHOTS, WORK, browser, cli, sample_project, wait
 
 PROJECT = os.path.join(WORK, 'stamps.ezgrader')
 
@@ -17,10 +17,7 @@ PROJECT = os.path.join(WORK, 'stamps.ezgrader')
 class StampingInTheBrowser(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
-        cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
-            '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
-        cls.server, cls.link = start_server(PROJECT)
+        cls.server, cls.link = sample_project(PROJECT)
         cls.driver = browser(800, 1100)
         cls.driver.get(cls.link)
         name = wait(cls.driver, lambda: cls.driver.find_element(By.ID, 'name-input'), 10)
