@@ -43,6 +43,9 @@ import TestSupport
         #expect(red.outside == 0, "and nothing red anywhere else on the page: \(red)")
         let corner = try #require(page.redBoxCorner(near: tap))
         #expect(abs(corner.x - tap.x) <= 3 && abs(corner.y - tap.y) <= 3, "the frame's corner at the tap point: \(corner)")
+        // The screen draws the frame where the PDF does: the page layer's backing is the rendered frame.
+        let shown = try #require(try project.pageLayer(student: try project.student(named: "Anna"), page: 2).stamps.first)
+        #expect(abs(corner.x - shown.backing.x) <= 1 && abs(corner.y - shown.backing.y) <= 1, "\(corner) vs \(shown.backing)")
         #expect(try anna.page(at: 2).text.contains("−1 Sign error"))
 
         let cover = try anna.page(at: 0).text

@@ -96,6 +96,18 @@ import TestSupport
         #expect(try score(f, f.q1) == "3")
     }
 
+    @Test func removingTheQuestionTakesItsStampsAndUndoBringsThemBack() throws {
+        let folder = TemporaryFolder()
+        let f = try fixture(folder)
+        _ = try f.store.placeStamp(item: f.items[0].id, question: f.q1, student: f.anna, page: 1, at: PagePosition("300,200")!)
+        _ = try f.store.placeStamp(item: f.items[2].id, question: f.q2, student: f.anna, page: 2, at: PagePosition("300,200")!)
+        try f.store.removeQuestion(f.q1)
+        #expect(try stamps(f).map(\.stamp.item) == [f.items[2].id], "Q2's stamp stays")
+        _ = try f.store.undo()
+        #expect(try stamps(f).count == 2)
+        #expect(try score(f, f.q1) == "3")
+    }
+
     @Test func anotherQuestionsItemIsRefusedByName() throws {
         let folder = TemporaryFolder()
         let f = try fixture(folder)
