@@ -52,6 +52,11 @@ class StampingInTheBrowser(unittest.TestCase):
             self.pointer('mouseMoved', (point[0] + (end[0] - point[0]) * i / 4, point[1] + (end[1] - point[1]) * i / 4), pointer)
         self.pointer('mouseReleased', end, pointer)
 
+    def touch(self, point):
+        """A finger's tap at window point `point`."""
+        self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [{'x': point[0], 'y': point[1]}]})
+        self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+
     def centre(self, selector):
         return self.driver.execute_script(
             'const e = document.querySelector(arguments[0]); e.scrollIntoView({ block: "nearest" });'
@@ -67,14 +72,35 @@ class StampingInTheBrowser(unittest.TestCase):
     def stamps(self, student):
         return self.api(f'/api/pages/{student}/1')['stamps']
 
-    def test_stamping_moving_and_removing_by_pen_then_by_mouse(self):
+    def open_q1(self):
+        """The Grade view on Anna's answer to Q1: her key, the answer's band on the page and Q1's items."""
         driver = self.driver
         driver.find_element(By.ID, 'tab-grade').click()
         q1 = next(q for q in self.api('/api/me')['questions'] if q['name'] == 'Q1')
         driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q1['id']))
         wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == 'Schmidt, Anna')
         card = self.api(f'/api/questions/{q1["id"]}/card?move=here')
-        anna, region, items = card['student'], card['region'], card['items']
+        return card['student'], card['region'], card['items']
+
+    def test_1_stamping_by_finger_and_taking_the_item_off_in_the_list(self):
+        driver = self.driver
+        anna, region, items = self.open_q1()
+        self.assertEqual(self.anna_q1(), '?')
+        self.touch(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.touch(self.on_answer(region['x'] + 200, region['y'] + region['height'] * 0.4))
+        wait(driver, lambda: len(self.stamps(anna)) == 1, message='the finger placed the stamp')
+        self.assertEqual(self.stamps(anna)[0]['text'], '−1 f(2) not evaluated')
+        self.assertEqual(self.anna_q1(), '3')
+        # Taking the item off in the rubric list takes its stamp off the answer.
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, '#items li[data-number="2"]').get_attribute('class') == 'applied')
+        self.touch(self.centre('#items li[data-number="2"]'))
+        wait(driver, lambda: self.stamps(anna) == [], message='the stamp goes with its item')
+        self.assertEqual(self.anna_q1(), '?')
+
+    def test_2_stamping_moving_and_removing_by_pen_then_by_mouse(self):
+        driver = self.driver
+        anna, region, items = self.open_q1()
         self.assertEqual(self.anna_q1(), '?')
 
         # Pick item 1 with the pen, then tap the answer where it applies.
@@ -116,6 +142,15 @@ class StampingInTheBrowser(unittest.TestCase):
         cli('undo', PROJECT, '--grader', 'Ann')
         self.assertEqual(len(self.stamps(anna)), 1)
         self.assertEqual(self.anna_q1(), '3')
+
+        # Once the pen is seen, a resting palm places no stamp.
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#crop-layer [data-kind="stamp"]'))
+        self.tap(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.touch(self.on_answer(region['x'] + 200, region['y'] + region['height'] * 0.4))
+        time.sleep(0.5)
+        self.assertEqual(len(self.stamps(anna)), 1, 'a touch after the pen is a palm')
+        self.tap(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))   # unpicked again
 
         # A second item, with the mouse: both count, each once.
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#crop-layer [data-kind="stamp"]'))

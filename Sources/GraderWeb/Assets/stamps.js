@@ -1,6 +1,7 @@
 // Rubric stamps in the Grade view: pick an item in the stamp bar, tap the answer where it applies; drag a
 // stamp to move it; tap one to select it, then remove it. Pointer events, so pen, touch and mouse alike.
-// What a stamp does to the score is the server's: every change reloads the card.
+// Once a pen has been seen, a touch (a resting palm) neither places nor drags a stamp. What a stamp does to
+// the score is the server's: every change reloads the card.
 import { api } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -12,6 +13,7 @@ export class StampTool {
     this.picked = null;     // the item id to stamp at the next tap
     this.selected = null;   // the stamp id tapped
     this.gesture = null;
+    this.penSeen = false;
     const layer = $('crop-layer');
     layer.addEventListener('pointerdown', (event) => this.down(event));
     layer.addEventListener('pointermove', (event) => this.move(event));
@@ -72,6 +74,8 @@ export class StampTool {
 
   down(event) {
     if (!this.view.card || this.view.busy) return;
+    if (event.pointerType === 'pen') this.penSeen = true;
+    if (event.pointerType === 'touch' && this.penSeen) return;
     const target = event.target.closest('[data-kind="stamp"]');
     if (!target && this.picked == null) return;
     event.currentTarget.setPointerCapture(event.pointerId);
