@@ -7,7 +7,9 @@ usage: stamps_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import json, os, sys, time, unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from grading_test import SHOTS, WORK, browser, cli, sample_project, wait
 
@@ -161,6 +163,34 @@ class StampingInTheBrowser(unittest.TestCase):
         self.assertEqual(self.anna_q1(), '1', '4 − 1 − 2')
         time.sleep(0.3)
         driver.save_screenshot(os.path.join(SHOTS, 'stamps-two-tablet.png'))
+
+    def test_3_a_stamp_moves_and_is_removed_in_the_page_view_like_a_note(self):
+        driver = self.driver
+        anna = next(s for s in self.api('/api/overview')['students'] if s['name'] == 'Schmidt, Anna')['student']
+        first = self.stamps(anna)[0]
+        driver.find_element(By.ID, 'tab-page').click()
+        for _ in range(6):   # the Page view opens on the Grade view's student: back to Anna, the first
+            if driver.find_element(By.ID, 'page-title').text.startswith('Schmidt, Anna'): break
+            driver.find_element(By.ID, 'prev-student').click()
+            time.sleep(0.3)
+        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.startswith('Schmidt, Anna'))
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#page-layer [data-kind="stamp"][data-id="{first["id"]}"]'))
+        on_page = lambda x, y: driver.execute_script("""
+            const [x, y] = arguments, layer = document.getElementById('page-layer'), box = layer.viewBox.baseVal;
+            layer.scrollIntoView({ block: 'nearest' });
+            document.querySelector('#page-layer [data-kind="stamp"]').scrollIntoView({ block: 'center' });
+            const r = layer.getBoundingClientRect();
+            return [r.left + x / box.width * r.width, r.top + y / box.height * r.height];""", x, y)
+        start = on_page(first['x'] + 20, first['y'] + 6)
+        end = on_page(first['x'] + 20, first['y'] + 46)
+        self.tap(start, pointer='mouse', to=end)
+        wait(driver, lambda: self.stamps(anna)[0]['y'] > first['y'] + 20, message='dragged in the page view')
+        self.assertAlmostEqual(self.stamps(anna)[0]['y'], first['y'] + 40, delta=1.5)
+        self.assertEqual(self.anna_q1(), '1', 'a move keeps the score')
+        # Selected by the drag, Delete removes it as it removes a note; its item comes off.
+        ActionChains(driver).send_keys(Keys.DELETE).perform()
+        wait(driver, lambda: len(self.stamps(anna)) == 1, message='Delete removes the stamp')
+        self.assertEqual(self.anna_q1(), '2', '4 − 2: only the other stamp counts')
 
 
 if __name__ == '__main__':
