@@ -108,6 +108,21 @@ import TestSupport
         #expect(try score(f, f.q1) == "3")
     }
 
+    @Test func anotherGradersAnswerIsStampedOnlyOnPurpose() throws {
+        let folder = TemporaryFolder()
+        let f = try fixture(folder)
+        let placed = try f.store.placeStamp(item: f.items[0].id, question: f.q1, student: f.anna, page: 1, at: PagePosition("300,200")!)
+        let ann = f.store.acting(as: try Grader("ta-ann"))
+        #expect(throws: GradingError.self, "ta-ben graded Anna's Q1 with the stamp") {
+            try ann.placeStamp(item: f.items[1].id, question: f.q1, student: f.anna, page: 1, at: PagePosition("300,300")!)
+        }
+        #expect(throws: GradingError.othersAnnotation(id: placed.id.rawValue, grader: "ta-ben")) { try ann.removeAnnotation(placed.id) }
+        #expect(try score(f, f.q1) == "3", "nothing changed")
+        _ = try ann.placeStamp(item: f.items[1].id, question: f.q1, student: f.anna, page: 1, at: PagePosition("300,300")!, overwrite: true)
+        #expect(try score(f, f.q1) == "2.5")
+        #expect(try f.store.history(limit: 1).first?.grader == "ta-ann")
+    }
+
     @Test func anotherQuestionsItemIsRefusedByName() throws {
         let folder = TemporaryFolder()
         let f = try fixture(folder)
