@@ -52,15 +52,17 @@ extension GradingProject {
         }
     }
 
-    /// Removes an annotation; another grader's only with `overwrite` (the step says whose).
+    /// Removes an annotation; another grader's only with `overwrite` (the step says whose). A
+    /// rubric stamp takes its item off the answer with it.
     public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws {
         try store.change("remove annotation \(id.rawValue)") { writer in
-            _ = try writer.annotation(id)
+            let annotation = try writer.annotation(id)
             if let author = try writer.annotationAuthor(id), author != grader.name {
                 guard overwrite else { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
                 try writer.redescribe("remove annotation \(id.rawValue) (\(author)'s)")
             }
             try writer.deleteAnnotation(id)
+            if case .stamp(let stamp) = annotation.content { try unstamp(stamp, student: annotation.student, overwrite: overwrite, writer) }
         }
     }
 

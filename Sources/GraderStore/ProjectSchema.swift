@@ -236,6 +236,10 @@ enum ProjectSchema {
                 CREATE INDEX claim_by_answer ON claim (question_id, student_id);
                 """)
         }
+        migrator.registerProjectMigration("v13: rubric stamps") { _ in
+            // A new kind of annotation content ({"stamp": …}), no new column: the version tells an
+            // earlier build, which could not read a stamp, that the project is newer than it.
+        }
         return migrator
     }()
 }

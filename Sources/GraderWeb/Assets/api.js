@@ -37,6 +37,8 @@ export const api = {
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
   moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
+  // `item`: the rubric item's id; `question`: the answer being graded. Answers { id, score }.
+  placeStamp: (student, page, x, y, question, item) => call('POST', `/api/pages/${student}/${page}/stamps`, { x, y, question, item }),
   addQuestion: (page, box, max, student) => call('POST', '/api/questions', { page, ...box, max, student }),
   editQuestion: (id, edit) => call('PATCH', `/api/questions/${id}`, edit),
   moveQuestion: (id, dx, dy, student) => call('PATCH', `/api/questions/${id}`, { dx, dy, student }),
