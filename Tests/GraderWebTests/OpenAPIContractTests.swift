@@ -50,6 +50,11 @@ import TestSupport
         #expect(problems.isEmpty, "openapi.json differs from the types the routes code:\n\(problems.joined(separator: "\n"))")
     }
 
+    @Test func theDocumentIsValidOpenAPIAndItsExamplesFitTheirSchemas() throws {
+        let run = try runPythonDriver("Tests/Fuzz/validate_openapi.py", work: TemporaryFolder())
+        #expect(run.status == 0, "openapi.json failed validation (run scripts/install-deps for openapi-spec-validator):\n\(run.output.suffix(8000))")
+    }
+
     @Test func aFieldTheDocumentLacksIsNamedWithTheRouteAndWhatToAdd() throws {
         struct Widened: Encodable { let score: String, flagged: Bool? }
         let comparison = SchemaComparison(document: try Self.document())
