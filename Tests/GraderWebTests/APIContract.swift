@@ -36,17 +36,20 @@ enum APIContract {
     static var refusal: [any Encodable] { [ErrorReply(error: "That is not a score.")] }
 
     /// Every route, "METHOD /path" as the router names it, with examples from `fixture`'s project
-    /// (scored, with a rubric item, a note and a stroke, so every list has an element).
+    /// (scored, with rubric items, a note and strokes, so every list has an element); `fixture` needs
+    /// students whose names start with Anna and Ben.
     static func operations(_ fixture: WebFixture) throws -> [String: Operation] {
         let project = fixture.project
         let (anna, ben, q1) = (StudentKey(try fixture.key("Anna")), StudentKey(try fixture.key("Ben")), QuestionID(try fixture.question("Q1")))
         _ = try project.addRubricItem(question: q1, text: "Sign error", points: Points("-1")!, group: "method")
         _ = try project.addRubricItem(question: q1, text: "Units", points: Points("-0.5")!)
         _ = try project.applyRubricItems(student: ben, question: q1, add: [1])
-        _ = try project.addNote(student: ben, page: 1, at: PagePosition(PagePoint(x: 100, y: 200)), text: "Show the limit step.")
-        _ = try project.addInk(student: ben, page: 1, points: [PagePosition(PagePoint(x: 100, y: 300)), PagePosition(PagePoint(x: 150, y: 310))],
-                               pressures: [0.2, 0.9])
-        _ = try project.addInk(student: ben, page: 1, points: [PagePosition(PagePoint(x: 100, y: 400)), PagePosition(PagePoint(x: 150, y: 410))])
+        // A note and strokes by ann (who the tests act as), where the document's examples touch them.
+        let ann = project.acting(as: try Grader("ann"))
+        _ = try ann.addNote(student: anna, page: 1, at: PagePosition(PagePoint(x: 100, y: 200)), text: "Show the limit step.")
+        _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 110, y: 262)), PagePosition(PagePoint(x: 160, y: 276))],
+                           pressures: [0.2, 0.9])
+        _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 100, y: 400)), PagePosition(PagePoint(x: 150, y: 410))])
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
         let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
@@ -73,7 +76,7 @@ enum APIContract {
             "PUT /api/scores/{student}/{question}": Operation(GradingAPI.ScoreBody.self, [200: score]),
             "POST /api/scores/{student}/{question}/items": Operation(GradingAPI.ItemsBody.self, [200: score]),
             "GET /api/pages/{student}/{page}": Operation([200: json([
-                try project.pageLayer(student: ben, page: 1), try project.pageLayer(student: ben, page: 2),
+                try project.pageLayer(student: anna, page: 1), try project.pageLayer(student: anna, page: 2),
             ])]),
             "GET /api/pages/{student}/{page}/image": Operation([200: .media("image/jpeg")]),
             "POST /api/pages/{student}/{page}/notes": Operation(GradingAPI.NoteBody.self, [201: id]),

@@ -74,3 +74,64 @@ struct SchemaComparison {
         return (schema["type"] as? [String])?.first { $0 != "null" }
     }
 }
+
+/// A JSON value as a response carries it, read with the real JSONDecoder.
+enum JSONValue: Decodable {
+    case null, boolean(Bool), integer(Int64), number(Double), string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
+        else if let value = try? container.decode(Int64.self) { self = .integer(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    /// Whether this value is of the schema type `word`.
+    func isOfType(_ word: String) -> Bool {
+        switch (self, word) {
+        case (.null, "null"), (.boolean, "boolean"), (.integer, "integer"), (.integer, "number"), (.number, "number"),
+             (.string, "string"), (.array, "array"), (.object, "object"): true
+        default: false
+        }
+    }
+}
+
+extension SchemaComparison {
+    /// Where `value` (a real response body) breaks `schema`: a type, a required field missing, a field
+    /// the schema does not allow, a string not matching its pattern; `place` names the route.
+    func violations(of value: JSONValue, against schema: Any?, at place: String) -> [String] {
+        guard let schema = resolved(schema) else { return ["\(place): the document gives no schema for this body"] }
+        let words = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
+        guard words.isEmpty || words.contains(where: value.isOfType) else {
+            return ["\(place): the server answered \(value), but the document says \(words.joined(separator: " or "))"]
+        }
+        switch value {
+        case .string(let text):
+            guard let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil else { return [] }
+            return ["\(place): \"\(text)\" does not match the document's pattern \(pattern)"]
+        case .array(let elements):
+            return elements.enumerated().flatMap { violations(of: $1, against: schema["items"], at: "\(place)[\($0)]") }
+        case .object(let fields):
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            var found = (schema["required"] as? [String] ?? []).filter { fields[$0] == nil }.map {
+                "\(place): the server left out `\($0)`, which the document requires"
+            }
+            for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
+                if let property = properties[name] {
+                    found += violations(of: field, against: property, at: "\(place).\(name)")
+                } else if schema["additionalProperties"] as? Bool == false {
+                    found.append("\(place): the server answered field `\(name)`, which the document does not list")
+                }
+            }
+            return found
+        default:
+            return []
+        }
+    }
+}
