@@ -68,25 +68,17 @@ extension GradingAPI {
     }
 
     /// POST /api/questions/{question}/rubric: a new item's text and points ("-1", "+0.5").
-    struct NewItemBody: Decodable {
-        let text: String, points: String
-    }
+    struct NewItemBody: Decodable { let text: String, points: String }
 
     /// PATCH /api/questions/{question}/rubric/{number}: a new text or points, or `position`: move the
     /// item there in the list (alone: an edit is one change, a move another).
-    struct ItemEditBody: Decodable {
-        let text: String?, points: String?, position: Int?
-    }
+    struct ItemEditBody: Decodable { let text: String?, points: String?, position: Int? }
 
     /// POST /api/roster: the roster as CSV text.
-    struct RosterBody: Decodable {
-        let csv: String
-    }
+    struct RosterBody: Decodable { let csv: String }
 
     /// POST /api/roster answered: how many students the roster named.
-    struct RosterReply: Encodable {
-        let students: Int
-    }
+    struct RosterReply: Encodable { let students: Int }
 
     /// PUT /api/anonymity: on or off, and where names are on the page.
     struct AnonymityBody: Decodable {
@@ -96,9 +88,7 @@ extension GradingAPI {
     }
 
     /// PUT /api/anonymity answered: whether grading is now anonymous.
-    struct AnonymityReply: Encodable {
-        let on: Bool
-    }
+    struct AnonymityReply: Encodable { let on: Bool }
 
     /// The path's rubric item number (from 1).
     private func itemNumber(_ context: WebContext) throws -> Int {

@@ -57,25 +57,17 @@ extension GradingAPI {
     }
 
     /// PUT /api/claim: the answer a grader opens; `onPurpose`: grade it although another grader has it open.
-    struct ClaimBody: Decodable {
-        let question: Int64, student: Int64, onPurpose: Bool?
-    }
+    struct ClaimBody: Decodable { let question: Int64, student: Int64, onPurpose: Bool? }
 
     /// PUT /api/claim answered: whether the answer is now this grader's, who else has it open, and
     /// (409, not taken) why.
-    struct ClaimReply: Encodable {
-        let taken: Bool, heldBy: [String], error: String?
-    }
+    struct ClaimReply: Encodable { let taken: Bool, heldBy: [String], error: String? }
 
     /// PUT /api/scores/{student}/{question}: the score typed; `expected`: the score the grader saw;
     /// `overwrite`: replace another grader's score on purpose.
-    struct ScoreBody: Decodable {
-        let score: String, expected: String?, overwrite: Bool?
-    }
+    struct ScoreBody: Decodable { let score: String, expected: String?, overwrite: Bool? }
 
     /// POST /api/scores/{student}/{question}/items: rubric item numbers to apply and to take off, and
     /// the score the grader saw.
-    struct ItemsBody: Decodable {
-        let add: [Int]?, remove: [Int]?, expected: String?
-    }
+    struct ItemsBody: Decodable { let add: [Int]?, remove: [Int]?, expected: String? }
 }

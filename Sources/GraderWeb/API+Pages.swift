@@ -63,29 +63,19 @@ extension GradingAPI {
     }
 
     /// POST /api/pages/{student}/{page}/notes: where (top-left, in points), the text and its size.
-    struct NoteBody: Decodable {
-        let x: Double, y: Double, text: String, fontSize: Double?
-    }
+    struct NoteBody: Decodable { let x: Double, y: Double, text: String, fontSize: Double? }
 
     /// POST /api/pages/{student}/{page}/ink: the stroke's points as [x, y] pairs, the pen's pressures
     /// (one per point) and the width.
-    struct InkBody: Decodable {
-        let points: [[Double]], pressures: [Double]?, width: Double?
-    }
+    struct InkBody: Decodable { let points: [[Double]], pressures: [Double]?, width: Double? }
 
     /// POST /api/pages/{student}/{page}/erase: where the eraser touched; `step`: what the drag's
     /// previous erase answered, so the whole drag is one undo step.
-    struct EraseBody: Decodable {
-        let x: Double, y: Double, step: Int64?
-    }
+    struct EraseBody: Decodable { let x: Double, y: Double, step: Int64? }
 
     /// POST /api/pages/{student}/{page}/erase answered: the strokes removed and the undo step they are in.
-    struct Erased: Encodable {
-        let removed: [Int64], step: Int64
-    }
+    struct Erased: Encodable { let removed: [Int64], step: Int64 }
 
     /// PATCH /api/annotations/{id}: a note's new text, or a move by dx, dy points.
-    struct AnnotationEditBody: Decodable {
-        let text: String?, dx: Double?, dy: Double?
-    }
+    struct AnnotationEditBody: Decodable { let text: String?, dx: Double?, dy: Double? }
 }

@@ -53,13 +53,9 @@ extension GradingAPI {
 
     /// POST /api/questions: the page, the top-left corner, the size as dragged out, the maximum and
     /// label; `student`: the position was measured on that student's page (else on the reference page).
-    struct NewQuestionBody: Decodable {
-        let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64?
-    }
+    struct NewQuestionBody: Decodable { let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64? }
 
     /// PATCH /api/questions/{question}: a move by dx, dy, a new size, maximum or label, as one step;
     /// `student` as for a new box.
-    struct QuestionEditBody: Decodable {
-        let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, label: String?, student: Int64?
-    }
+    struct QuestionEditBody: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, label: String?, student: Int64? }
 }

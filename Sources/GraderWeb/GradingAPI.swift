@@ -80,23 +80,15 @@ extension GradingAPI {
     }
 
     /// POST /api/me: the grader's name.
-    struct GraderBody: Decodable {
-        let name: String
-    }
+    struct GraderBody: Decodable { let name: String }
 
     /// POST /api/me answered: the grader's name as stored.
-    struct GraderReply: Encodable {
-        let grader: String
-    }
+    struct GraderReply: Encodable { let grader: String }
 
     /// POST /api/undo: `force` confirms an undo that takes another grader's work with it.
-    struct UndoBody: Decodable {
-        let force: Bool?
-    }
+    struct UndoBody: Decodable { let force: Bool? }
 
     /// POST /api/undo refused (409): why, and the grader who built on the change, for the page to
     /// offer "Undo anyway, with Ben's work".
-    struct BlockedUndo: Encodable {
-        let error: String, grader: String
-    }
+    struct BlockedUndo: Encodable { let error: String, grader: String }
 }

@@ -33,24 +33,16 @@ struct ErrorReply: Encodable {
 }
 
 /// The body of a change that answers the id of what it made or changed.
-struct IDReply: Encodable {
-    let id: Int64
-}
+struct IDReply: Encodable { let id: Int64 }
 
 /// The body of a change to a rubric item: the item's number (from 1).
-struct NumberReply: Encodable {
-    let number: Int
-}
+struct NumberReply: Encodable { let number: Int }
 
 /// The body of a change to a score: the score now stored ("3.5" or "?").
-struct ScoreReply: Encodable {
-    let score: String
-}
+struct ScoreReply: Encodable { let score: String }
 
 /// The body of an undo or redo: the step taken back or done again, absent when there was none.
-struct StepReply: Encodable {
-    let step: String?
-}
+struct StepReply: Encodable { let step: String? }
 
 /// A refusal the server itself makes (a bad request body or parameter), with its status.
 struct APIError: LocalizedError {
