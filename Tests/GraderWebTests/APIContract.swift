@@ -6,6 +6,11 @@ import GraderKit
 /// What each API route reads and answers, named by the Swift types that code it: what the OpenAPI
 /// document must describe, field by field. Its routes are checked against the router's, so a route
 /// added to the server without a line here fails the test naming it.
+///
+/// A new route: give its body and reply named Codable types (not a local struct or a dictionary),
+/// add its line here, then run `OpenAPIContractTests` and `OpenAPIResponseTests`: each message names
+/// the route and field and gives the JSON to put in openapi.json (a schema under
+/// `components/schemas`, referenced from the operation, with an `example` valid on the sample project).
 enum APIContract {
     /// A response body: JSON written by these examples' type (several, so every optional and array
     /// is seen filled), bytes of a media type, or nothing.
