@@ -94,12 +94,20 @@ private enum Primitive {
         ]
     }
 
+    /// The shape of a plain value (unknown when it is not one).
+    static func shape(of value: Any) -> JSONShape {
+        samples.first { type(of: $0.value) == type(of: value) }?.shape ?? .unknown
+    }
+
     /// `T`'s sample and shape when `T` is written as a plain JSON value.
     static func sample<T>(_ type: T.Type) -> (value: T, shape: JSONShape)? {
         for (value, shape) in samples { if let value = value as? T { return (value, shape) } }
         return nil
     }
 }
+
+/// The first case of an enum of fixed values.
+private func firstCase<C: CaseIterable>(of type: C.Type) -> Any? { type.allCases.first }
 
 /// What one value's coding wrote or read, filled in by its containers.
 private final class ShapeBox {
@@ -136,6 +144,11 @@ private struct ShapeDecoding: Decoder {
     /// A sample `T` and the shape reading it took.
     static func sample<T: Decodable>(_ type: T.Type) throws -> (value: T, shape: JSONShape) {
         if let primitive = Primitive.sample(type) { return primitive }
+        // An enum of fixed values reads its raw value: hand out its first case, shaped as that value.
+        if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? T,
+           let raw = (first as? any RawRepresentable)?.rawValue {
+            return (first, Primitive.shape(of: raw))
+        }
         let box = ShapeBox()
         let value = try T(from: ShapeDecoding(box: box))
         return (value, box.shape)
@@ -239,7 +252,7 @@ private struct ShapeEncoding: Encoder {
 
     /// The shape `value` writes.
     static func shape(of value: any Encodable) throws -> JSONShape {
-        if let primitive = Primitive.samples.first(where: { type(of: $0.value) == type(of: value) }) { return primitive.shape }
+        if case let shape = Primitive.shape(of: value), shape != .unknown { return shape }
         let box = ShapeBox()
         try value.encode(to: ShapeEncoding(box: box))
         return box.shape

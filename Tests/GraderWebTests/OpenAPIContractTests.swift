@@ -55,6 +55,13 @@ import TestSupport
         #expect(run.status == 0, "openapi.json failed validation (run scripts/install-deps for openapi-spec-validator):\n\(run.output.suffix(8000))")
     }
 
+    @Test func anEnumFieldIsReadAsItsRawValue() throws {
+        enum Role: String, Decodable, CaseIterable { case instructor, grader }
+        struct Invite: Decodable { let name: String, role: Role? }
+        let shape = try JSONShape.read(Invite.self)
+        #expect(shape == .object(["name": JSONField(shape: .string, required: true), "role": JSONField(shape: .string, required: false)]))
+    }
+
     @Test func aFieldTheDocumentLacksIsNamedWithTheRouteAndWhatToAdd() throws {
         struct Widened: Encodable { let score: String, flagged: Bool? }
         let comparison = SchemaComparison(document: try Self.document())
@@ -88,7 +95,12 @@ import TestSupport
         guard let input else {
             return body == nil ? [] : ["\(route): the route reads no request body: remove its requestBody"]
         }
-        let shape = try JSONShape.read(input)
+        let shape: JSONShape
+        do {
+            shape = try JSONShape.read(input)
+        } catch {
+            return ["\(route): \(input) could not be read for its fields (\(error)): give it plain fields, or a CaseIterable enum"]
+        }
         guard let json = (body?["content"] as? [String: Any])?["application/json"] as? [String: Any] else {
             return ["\(route): the route reads a JSON body (\(input)): add \"requestBody\": {\"content\": {\"application/json\": {\"schema\": \(shape.schemaText)}}}"]
         }
