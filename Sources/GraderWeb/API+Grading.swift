@@ -25,7 +25,7 @@ extension GradingAPI {
             guard outcome.taken else {
                 let who = outcome.heldBy.joined(separator: " and ")
                 return try Reply.json(ClaimReply(taken: false, heldBy: outcome.heldBy,
-                                             error: "\(who) \(outcome.heldBy.count > 1 ? "are" : "is") grading this answer: open it on purpose to grade it too."),
+                                                 error: "\(who) \(outcome.heldBy.count > 1 ? "are" : "is") grading this answer: open it on purpose to grade it too."),
                                       status: .conflict)
             }
             return try Reply.json(ClaimReply(taken: true, heldBy: outcome.heldBy, error: nil))
