@@ -1,6 +1,7 @@
 // Grade by question: the answer band of one student large, the score and rubric beside it, keys for everything.
 import { api, imageURL } from './api.js';
 import { drawLayer } from './ink.js';
+import { GradePad } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,6 +29,7 @@ export class GradeView {
       if (item) this.toggleItem(Number(item.dataset.number));
     });
     window.addEventListener('resize', () => this.card && this.view === true && this.render());
+    this.pad = new GradePad(this);
   }
 
   setQuestions() {
@@ -104,6 +106,7 @@ export class GradeView {
     input.value = this.buffer ?? (card.score === '?' ? '' : card.score);
     input.placeholder = '?';
     input.classList.toggle('ungraded', this.buffer == null && card.score === '?');
+    this.pad.render(card, this.buffer ?? card.score);
     $('card-graded').textContent = card.gradedBy ? `Graded by ${card.gradedBy}` : 'Not graded yet';
     const held = card.heldBy ?? [];
     $('card-held').hidden = held.length === 0;
@@ -134,7 +137,11 @@ export class GradeView {
     line.textContent = `${what} while you typed ${this.buffer || '…'}.`;
     const choice = document.createElement('div');
     choice.innerHTML = '<kbd>Enter</kbd> keeps yours · <kbd>Esc</kbd> takes theirs';
-    box.replaceChildren(line, choice);
+    const touch = document.createElement('div');
+    touch.className = 'conflict-choice touch-only';
+    touch.innerHTML = '<button data-key="Enter">Keep mine</button><button data-key="Escape">Take theirs</button>';
+    touch.addEventListener('click', (event) => { const key = event.target.dataset.key; if (key) this.key({ key, preventDefault() {} }); });
+    box.replaceChildren(line, choice, touch);
   }
 
   // The grader starts changing the score: remember what they saw, so a save never overwrites a score they did not see.
@@ -196,10 +203,7 @@ export class GradeView {
     } else if (key === 'ArrowLeft') {
       this.load(this.card.student, 'previous');
     } else if (key === 'ArrowDown' || key === 'ArrowUp') {
-      const questions = this.app.me.questions, at = questions.findIndex((q) => q.id === this.card.question);
-      const next = questions[Math.min(Math.max(at + (key === 'ArrowDown' ? 1 : -1), 0), questions.length - 1)];
-      this.question = next.id;
-      this.load(this.card.student, 'here');
+      this.stepQuestion(key === 'ArrowDown' ? 1 : -1);
     } else if (key === 'f') {
       this.app.show('page', { student: this.card.student, page: this.card.page });
     } else {
@@ -223,8 +227,44 @@ export class GradeView {
       }
     } finally {
       this.busy = false;
-      for (const key of this.queued.splice(0)) this.key({ key, preventDefault() {} });
+      for (const key of this.queued.splice(0)) {
+        if (typeof key === 'function') key(); else this.key({ key, preventDefault() {} });
+      }
     }
+  }
+
+  // A tap on the score pad: a possible score, a fraction after the whole points, "?", a digit, or
+  // save (Enter). One that comes while a save is on its way waits for it, as a key does.
+  tap(kind, value) {
+    if (!this.card) return;
+    if (this.busy) { this.queued.push(() => this.tap(kind, value)); return; }
+    if (kind === 'save') { this.save(); return; }
+    this.typing = true;
+    if (kind === 'type') { this.key({ key: value, preventDefault() {} }); return; }
+    this.begin();
+    const whole = (this.buffer ?? this.card.score).split('.')[0];
+    this.buffer = kind === 'clear' ? '?' : kind === 'set' ? value : (whole === '?' || whole === '' ? '0' : whole) + value;
+    this.render();
+  }
+
+  // Previous or next student, by a button or a swipe.
+  move(move) {
+    if (!this.card) return;
+    if (this.busy) { this.queued.push(() => this.move(move)); return; }
+    this.load(this.card.student, move);
+  }
+
+  // The question before (-1) or after (1) this one, for the same student.
+  stepQuestion(delta) {
+    if (!this.card) return;
+    const questions = this.app.me.questions, at = questions.findIndex((q) => q.id === this.question);
+    this.question = questions[Math.min(Math.max(at + delta, 0), questions.length - 1)].id;
+    this.load(this.card.student, 'here');
+  }
+
+  // A tap on the grade box: scoring takes the keys (laptop) or the pad comes into view (touch).
+  focusScoring() {
+    if (document.body.classList.contains('touch')) this.pad.focus(); else $('score-input').focus();
   }
 
   // Saves what was typed, checked against the score seen when typing began; in a conflict, Enter
