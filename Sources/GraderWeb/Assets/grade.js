@@ -112,16 +112,23 @@ export class GradeView {
     $('card-held').hidden = held.length === 0;
     $('card-held').textContent = `${held.join(' and ')} ${held.length > 1 ? 'are' : 'is'} grading this answer`;
     this.renderConflict();
-    $('items').replaceChildren(...card.items.map((item) => {
-      const li = document.createElement('li');
+    // The items are drawn again in place: a list replaced under a finger mid-tap (a live update) would lose the tap.
+    const list = $('items');
+    if (list.children.length !== card.items.length) {
+      list.replaceChildren(...card.items.map(() => {
+        const li = document.createElement('li');
+        li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span>';
+        return li;
+      }));
+    }
+    card.items.forEach((item, index) => {
+      const li = list.children[index];
       li.dataset.number = item.number;
       li.className = item.applied ? 'applied' : '';
-      li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span>';
       li.querySelector('.key').textContent = item.number <= 9 ? item.number : '';
       li.querySelector('.points').textContent = item.points;
       li.querySelector('.text').textContent = item.text + (item.group ? ` (${item.group})` : '');
-      return li;
-    }));
+    });
     this.drawCrop();
     for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth, card.images);
   }
