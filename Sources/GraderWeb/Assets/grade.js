@@ -26,7 +26,7 @@ export class GradeView {
     $('score-input').addEventListener('keydown', (event) => { event.stopPropagation(); this.key(event); });
     $('items').addEventListener('click', (event) => {
       const item = event.target.closest('li');
-      if (item) this.toggleItem(Number(item.dataset.number));
+      if (item) this.whenFree(() => this.toggleItem(Number(item.dataset.number)));
     });
     window.addEventListener('resize', () => this.card && this.view === true && this.render());
     this.pad = new GradePad(this);
@@ -244,7 +244,7 @@ export class GradeView {
   // save (Enter). One that comes while a save is on its way waits for it, as a key does.
   tap(kind, value) {
     if (!this.card) return;
-    if (this.busy) { this.queued.push(() => this.tap(kind, value)); return; }
+    if (this.busy) { this.whenFree(() => this.tap(kind, value)); return; }
     if (kind === 'save') { this.save(); return; }
     this.typing = true;
     if (kind === 'type') { this.key({ key: value, preventDefault() {} }); return; }
@@ -256,9 +256,12 @@ export class GradeView {
 
   // Previous or next student, by a button or a swipe.
   move(move) {
-    if (!this.card) return;
-    if (this.busy) { this.queued.push(() => this.move(move)); return; }
-    this.load(this.card.student, move);
+    if (this.card) this.whenFree(() => this.load(this.card.student, move));
+  }
+
+  // Runs `work` now, or once the change on its way is done (as a key typed meanwhile is).
+  whenFree(work) {
+    if (this.busy) this.queued.push(work); else work();
   }
 
   // The question before (-1) or after (1) this one, for the same student.
