@@ -7,7 +7,7 @@ uncovered and at least 44 px; no text field may take the focus. Screenshots of e
 
 usage: tablet_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER/screenshots)
 """
-import os, shutil, sys, time, unittest
+import os, shutil, subprocess, sys, time, unittest
 
 from grading_test import WORK, SAMPLES, SHOTS, browser, cli, start_server
 import grading_test
@@ -15,7 +15,13 @@ import grading_test
 PROJECT = os.path.join(WORK, 'tablet.ezgrader')
 SIZES = [(810, 1080), (1080, 810), (1024, 1366), (1366, 1024), (800, 1280), (1280, 800)]
 PER_SIZE = 10
-# Q5 (max 8, no rubric): the pad's taps for one student, and the score they give.
+# The sample exam's first page, Q1 with its rubric and a typed-points Q2 worth 8.
+RUBRIC_YAML = """questions:
+  - {page: 1, at: "476,176", max: 4, label: Q1, items: [{points: -1, text: Sign error in the derivative}, {points: -1, text: f(2) not evaluated},
+     {points: -2, text: Power rule misapplied, group: method}, {points: -4, text: No derivative taken, group: method}]}
+  - {page: 1, at: "476,469", max: 8, label: Q2}
+"""
+# Q2 (max 8, no rubric): the pad's taps for one student, and the score they give.
 TYPED = [(['8'], '8'), (['6', '.5'], '6.5'), (['0'], '0'), (['3', '.75'], '3.75'), (['2', '?', '5'], '5'),
          (['2', '.25'], '2.25'), (['7'], '7'), (['4', '.5'], '4.5'), (['1'], '1'), (['6'], '6')]
 # Q1 (max 4, deductions of 1, 1, 2 and 4, the last two one group): the items tapped, and the score they give.
@@ -34,9 +40,13 @@ class GradingOnATablet(unittest.TestCase):
         os.makedirs(SHOTS, exist_ok=True)
         scans = os.path.join(WORK, 'tablet-class')
         os.makedirs(scans, exist_ok=True)
-        for n in range(1, len(SIZES) * PER_SIZE + 1):   # one small scanned booklet under 60 names
-            shutil.copy(os.path.join(SAMPLES, 'scanned', 'Anna Schmidt.pdf'), os.path.join(scans, f'Student {n:02}.pdf'))
-        cli('new', PROJECT, scans, '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'Tess')
+        page = os.path.join(WORK, 'page-1.pdf')   # a scanned booklet's first page under 60 names: a class in seconds
+        subprocess.run(['qpdf', '--empty', '--pages', os.path.join(SAMPLES, 'scanned', 'Anna Schmidt.pdf'), '1', '--', page], check=True)
+        for n in range(1, len(SIZES) * PER_SIZE + 1):
+            shutil.copy(page, os.path.join(scans, f'Student {n:02}.pdf'))
+        with open(os.path.join(WORK, 'tablet-rubric.yaml'), 'w') as rubric:
+            rubric.write(RUBRIC_YAML)
+        cli('new', PROJECT, scans, '--rubric', rubric.name, '--grader', 'Tess')
         cls.server, cls.link = start_server(PROJECT)
         cls.driver = browser()
         cls.driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
@@ -55,17 +65,17 @@ class GradingOnATablet(unittest.TestCase):
     def shot(self, name):
         self.driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
 
-    def target(self, selector):
+    def target(self, selector, smallest=44):
         """The middle of the control `selector` in the window: it must be whole in view, not covered, and a thumb's size."""
         found = self.driver.execute_script("""
-            const node = document.querySelector(arguments[0]);
+            const node = document.querySelector(arguments[0]), smallest = arguments[1];
             if (!node) return 'missing';
             const r = node.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-            if (r.width < 44 || r.height < 44) return `${Math.round(r.width)}×${Math.round(r.height)} px, under 44 px`;
+            if (r.width < smallest || r.height < smallest) return `${Math.round(r.width)}×${Math.round(r.height)} px, under 44 px`;
             if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight) return `out of view at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`;
             const top = document.elementFromPoint(x, y);
             if (!node.contains(top)) return `covered by ${top && (top.id || top.className || top.tagName)}`;
-            return [x, y];""", selector)
+            return [x, y];""", selector, smallest)
         self.assertIsInstance(found, list, f'{selector} at {self.driver.execute_script("return [innerWidth, innerHeight]")}: {found}')
         return found
 
@@ -141,7 +151,7 @@ class GradingOnATablet(unittest.TestCase):
         driver.execute_script("window.keysSeen = 0; for (const kind of ['keydown', 'keypress', 'keyup']) addEventListener(kind, () => window.keysSeen++, true);")
         self.me = driver.execute_async_script('const done = arguments[arguments.length - 1]; fetch("/api/me").then(r => r.json()).then(done);')
         self.assertIn('Tess', self.me['graders'])
-        expected = {'Q1': {}, 'Q5': {}}
+        expected = {'Q1': {}, 'Q2': {}}
         for index, (width, height) in enumerate(SIZES):
             self.size(width, height)
             pointer = 'pen' if index % 2 == 0 else 'touch'
@@ -160,7 +170,7 @@ class GradingOnATablet(unittest.TestCase):
                 expected['Q1'][student] = score
                 self.save_and_next(pointer, student, score)
             # The typed-points question: the pad's points, fractions and "?".
-            self.question('Q5', pointer)
+            self.question('Q2', pointer)
             for n, (taps, score) in enumerate(TYPED):
                 student = self.card()['student']
                 self.assertEqual(self.card()['score'], '?', f'{label}: student {student} is ungraded')
@@ -168,7 +178,7 @@ class GradingOnATablet(unittest.TestCase):
                     self.tap(f'#score-pad button[data-value="{value}"]', pointer)
                 wait(driver, lambda: self.card()['shown'] == score, message=f'{label}: the pad shows {score} after {taps}')
                 if n == 1: self.shot(f'tablet-{label}-score-pad')
-                expected['Q5'][student] = score
+                expected['Q2'][student] = score
                 self.save_and_next(pointer, student, score)
         # A swipe moves between students, as do the ◀ ▶ buttons (away from the end the card is at, and back).
         here, at_start = self.card()['student'], self.card()['progress'].startswith('1 of')
@@ -182,22 +192,36 @@ class GradingOnATablet(unittest.TestCase):
         self.tap('#card-previous' if at_start else '#card-next', 'pen')
         wait(driver, lambda: self.card()['student'] == here, message='◀ or ▶ moves back')
         # A tap on the box on the answer focuses scoring.
-        box = driver.execute_script("""
-            const r = document.querySelector('#crop-layer [data-kind="box"]').getBoundingClientRect();
-            return [r.left + r.width / 2, r.top + r.height / 2];""")
-        self.press([box], 'pen')
+        box = self.target(f'#crop-layer [data-kind="box"][data-id="{self.card()["question"]}"]', smallest=0)
+        self.press([(box[0], box[1] + 16)], 'pen')   # a finger's size around it counts (the box itself is 34 px tall here)
         wait(driver, lambda: driver.execute_script('return document.activeElement.id') == 'score-pad', message='tapping the box focuses the pad')
         # Undo and redo by tapping: the last score goes and comes back.
-        last = list(expected['Q5'])[-1]
+        last = list(expected['Q2'])[-1]
         self.tap('#grade-undo', 'touch')
-        wait(driver, lambda: self.scores('Q5')[last] == '?', message='undo takes the last score back')
+        wait(driver, lambda: self.scores('Q2')[last] == '?', message='undo takes the last score back')
         self.tap('#grade-redo', 'pen')
-        wait(driver, lambda: self.scores('Q5')[last] == expected['Q5'][last], message='redo gives it again')
+        wait(driver, lambda: self.scores('Q2')[last] == expected['Q2'][last], message='redo gives it again')
         self.assertEqual(driver.execute_script('return window.keysSeen'), 0, 'no key event reached the page')
         # Every score, read back by the command line.
-        for question in ['Q1', 'Q5']:
+        for question in ['Q1', 'Q2']:
             self.assertEqual(len(expected[question]), len(SIZES) * PER_SIZE)
             self.assertEqual(self.scores(question), expected[question])
+        # The class view by pen: no score cell in view is covered (the names' column stays beside them), a tap on one grades it.
+        self.tap('#tab-class', 'pen')
+        wait(driver, lambda: len(driver.find_elements('css selector', '#class-table td.cell')) == len(SIZES) * PER_SIZE * 2)
+        covered = driver.execute_script("""
+            const view = document.querySelector('.table-scroller').getBoundingClientRect();
+            return [...document.querySelectorAll('#class-table td.cell')].filter((td) => {
+              const r = td.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+              return x > view.left && x < view.right && y > view.top + r.height && y < view.bottom && !td.contains(document.elementFromPoint(x, y))
+                && !document.elementFromPoint(x, y).closest('#toast');   // the passing message aside
+            }).length;""")
+        self.assertEqual(covered, 0, 'score cells covered in the class view')
+        self.shot(f'tablet-{SIZES[-1][0]}x{SIZES[-1][1]}-class')
+        cell = '#class-table tbody tr:nth-child(2) td.cell'
+        student = driver.execute_script('return document.querySelector(arguments[0]).dataset.student', cell)
+        self.tap(cell, 'pen')
+        wait(driver, lambda: self.card()['student'] == student and self.card()['question'] == str(self.me['questions'][0]['id']))
 
     def scores(self, question):
         """`question`'s scores by student key, from `ezgrader export csv`."""

@@ -69,7 +69,15 @@ export class GradePad {
       const dx = event.clientX - start.x, dy = event.clientY - start.y;
       start = null;
       if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) this.view.move(dx < 0 ? 'next' : 'previous');
-      else if (Math.hypot(dx, dy) < 10 && event.target.closest('[data-kind="box"]')) this.view.focusScoring();
+      else if (Math.hypot(dx, dy) < 10 && this.onBox(event)) this.view.focusScoring();
     });
+  }
+
+  // Whether a tap is on the card's grade box, taken as at least a finger's size (44 px) around its middle.
+  onBox(event) {
+    const box = document.querySelector(`#crop-layer [data-kind="box"][data-id="${this.view.card?.question}"]`);
+    if (!box) return false;
+    const r = box.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return Math.abs(event.clientX - x) <= Math.max(r.width, 44) / 2 && Math.abs(event.clientY - y) <= Math.max(r.height, 44) / 2;
   }
 }
