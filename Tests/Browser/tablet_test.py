@@ -180,12 +180,15 @@ class GradingOnATablet(unittest.TestCase):
                 if n == 1: self.shot(f'tablet-{label}-score-pad')
                 expected['Q2'][student] = score
                 self.save_and_next(pointer, student, score)
-        # A swipe moves between students, as do the ◀ ▶ buttons (away from the end the card is at, and back).
+        # A finger's swipe moves between students, as do the ◀ ▶ buttons (away from the end the card is at, and back).
         here, at_start = self.card()['student'], self.card()['progress'].startswith('1 of')
         away, back = (-240, 240) if at_start else (240, -240)
         self.swipe(away, 'touch')
         wait(driver, lambda: self.card()['student'] != here, message=f'a swipe by {away} px moves to another student')
         self.swipe(back, 'pen')
+        time.sleep(0.5)
+        self.assertNotEqual(self.card()['student'], here, "a pen's stroke across the answer writes, it does not turn the page")
+        self.swipe(back, 'touch')
         wait(driver, lambda: self.card()['student'] == here, message=f'a swipe by {back} px moves back')
         self.tap('#card-next' if at_start else '#card-previous', 'pen')
         wait(driver, lambda: self.card()['student'] != here, message='▶ or ◀ moves to another student')

@@ -58,7 +58,8 @@ export class GradePad {
     pad.focus({ preventScroll: true });
   }
 
-  // A tap on the grade box focuses scoring; a horizontal swipe moves to the next (left) or previous (right) student.
+  // A tap on the grade box focuses scoring; a finger's horizontal swipe moves to the next (left) or previous (right)
+  // student (a pen's stroke is left to write: the answer may take ink).
   watchAnswer() {
     const answer = $('answer');
     let start = null;
@@ -68,7 +69,7 @@ export class GradePad {
       if (!start || start.id !== event.pointerId) return;
       const dx = event.clientX - start.x, dy = event.clientY - start.y;
       start = null;
-      if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) this.view.move(dx < 0 ? 'next' : 'previous');
+      if (event.pointerType === 'touch' && Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) this.view.move(dx < 0 ? 'next' : 'previous');
       else if (Math.hypot(dx, dy) < 10 && this.onBox(event)) this.view.focusScoring();
     });
   }
