@@ -24,6 +24,8 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
     public let student: Int64, name: String
     /// The question: id, name (label or p2q1), heading, page, maximum and how its items count.
     public let question: Int64, questionName: String, heading: String, page: Int, max: String, scoring: String
+    /// The keys a touch score pad offers for this question.
+    public let pad: ScorePad
     /// "3.5" or "?", and who gave it (nil while ungraded).
     public let score: String, gradedBy: String?
     /// The question's rubric items.
@@ -93,7 +95,7 @@ extension GradingProject {
         return AnswerCard(
             student: entry.key.rawValue, name: try displayNames(book)[entry.key] ?? entry.student.name,
             question: question.id.rawValue, questionName: numbered.name, heading: numbered.heading, page: question.page,
-            max: question.maxPoints.description, scoring: question.scoring.rawValue,
+            max: question.maxPoints.description, scoring: question.scoring.rawValue, pad: ScorePad(max: question.maxPoints),
             score: book.score(question.id, id).description, gradedBy: record.map { $0.grader.isEmpty ? "—" : $0.grader },
             items: (book.rubricItems[question.id] ?? []).map { item in
                 AnswerCard.Item(number: item.number, text: item.text, points: item.signedPoints, group: item.group,

@@ -38,7 +38,8 @@ struct GradingAPI: Sendable {
                 pages: book.pagesPerStudent, students: book.students.count, anonymous: anonymity.isOn, images: try base.imageStamp(),
                 nameRegions: anonymity.nameRegions.map { .init(page: $0.page, x: $0.rect.origin.x, y: $0.rect.origin.y, width: $0.rect.width, height: $0.rect.height) },
                 questions: book.questions.map { .init(id: $0.question.id.rawValue, name: $0.name, heading: $0.heading, page: $0.question.page,
-                                                      max: $0.question.maxPoints.description) }))
+                                                      max: $0.question.maxPoints.description) },
+                graders: try base.graders()))
         }
 
         // What the PDF draws with, for the page to draw the same (read once at start-up).
@@ -75,6 +76,8 @@ extension GradingAPI {
         let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
         let nameRegions: [Region]
         let questions: [Question]
+        /// Everyone who has graded or changed something in the project, for the browser to offer as buttons.
+        let graders: [String]
         struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
         struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }
     }

@@ -4,6 +4,7 @@ import { GradeView } from './grade.js';
 import { PageView } from './pageview.js';
 import { ClassView } from './overview.js';
 import { CourseView } from './course.js';
+import { watchForTouch } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -71,6 +72,7 @@ export const app = {
 async function start() {
   [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
+  watchForTouch();
   app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   $('who').addEventListener('click', () => askName(true));
@@ -87,11 +89,20 @@ function askName(changing) {
   return new Promise((resolve) => {
     const dialog = $('name-dialog'), input = $('name-input');
     input.value = changing ? app.me.grader : '';
+    // The project's graders are one tap each; the field (and a touch keyboard) only for a new name.
+    $('name-graders').replaceChildren(...app.me.graders.map((name) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = name;
+      button.addEventListener('click', () => choose(name));
+      return button;
+    }));
+    input.autofocus = !document.body.classList.contains('touch');
     dialog.showModal();
-    $('name-form').onsubmit = async (event) => {
-      event.preventDefault();
+    $('name-form').onsubmit = (event) => { event.preventDefault(); choose(input.value); };
+    const choose = async (name) => {
       try {
-        const { grader } = await api.sayWho(input.value);
+        const { grader } = await api.sayWho(name);
         app.me.grader = grader;
         $('who').textContent = grader;
         dialog.close();

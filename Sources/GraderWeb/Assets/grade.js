@@ -2,6 +2,7 @@
 import { api, imageURL } from './api.js';
 import { drawLayer } from './ink.js';
 import { StampTool } from './stamps.js';
+import { GradePad } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,9 +28,10 @@ export class GradeView {
     $('score-input').addEventListener('keydown', (event) => { event.stopPropagation(); this.key(event); });
     $('items').addEventListener('click', (event) => {
       const item = event.target.closest('li');
-      if (item) this.toggleItem(Number(item.dataset.number));
+      if (item) this.whenFree(() => this.toggleItem(Number(item.dataset.number)));
     });
     window.addEventListener('resize', () => this.card && this.view === true && this.render());
+    this.pad = new GradePad(this);
   }
 
   setQuestions() {
@@ -106,21 +108,29 @@ export class GradeView {
     input.value = this.buffer ?? (card.score === '?' ? '' : card.score);
     input.placeholder = '?';
     input.classList.toggle('ungraded', this.buffer == null && card.score === '?');
+    this.pad.render(card, this.buffer ?? card.score);
     $('card-graded').textContent = card.gradedBy ? `Graded by ${card.gradedBy}` : 'Not graded yet';
     const held = card.heldBy ?? [];
     $('card-held').hidden = held.length === 0;
     $('card-held').textContent = `${held.join(' and ')} ${held.length > 1 ? 'are' : 'is'} grading this answer`;
     this.renderConflict();
-    $('items').replaceChildren(...card.items.map((item) => {
-      const li = document.createElement('li');
+    // The items are drawn again in place: a list replaced under a finger mid-tap (a live update) would lose the tap.
+    const list = $('items');
+    if (list.children.length !== card.items.length) {
+      list.replaceChildren(...card.items.map(() => {
+        const li = document.createElement('li');
+        li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span>';
+        return li;
+      }));
+    }
+    card.items.forEach((item, index) => {
+      const li = list.children[index];
       li.dataset.number = item.number;
       li.className = item.applied ? 'applied' : '';
-      li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span>';
       li.querySelector('.key').textContent = item.number <= 9 ? item.number : '';
       li.querySelector('.points').textContent = item.points;
       li.querySelector('.text').textContent = item.text + (item.group ? ` (${item.group})` : '');
-      return li;
-    }));
+    });
     this.stamps.render();
     this.drawCrop();
     for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth, card.images);
@@ -137,7 +147,11 @@ export class GradeView {
     line.textContent = `${what} while you typed ${this.buffer || '…'}.`;
     const choice = document.createElement('div');
     choice.innerHTML = '<kbd>Enter</kbd> keeps yours · <kbd>Esc</kbd> takes theirs';
-    box.replaceChildren(line, choice);
+    const touch = document.createElement('div');
+    touch.className = 'conflict-choice touch-only';
+    touch.innerHTML = '<button data-key="Enter">Keep mine</button><button data-key="Escape">Take theirs</button>';
+    touch.addEventListener('click', (event) => { const key = event.target.dataset.key; if (key) this.key({ key, preventDefault() {} }); });
+    box.replaceChildren(line, choice, touch);
   }
 
   // The grader starts changing the score: remember what they saw, so a save never overwrites a score they did not see.
@@ -199,10 +213,7 @@ export class GradeView {
     } else if (key === 'ArrowLeft') {
       this.load(this.card.student, 'previous');
     } else if (key === 'ArrowDown' || key === 'ArrowUp') {
-      const questions = this.app.me.questions, at = questions.findIndex((q) => q.id === this.card.question);
-      const next = questions[Math.min(Math.max(at + (key === 'ArrowDown' ? 1 : -1), 0), questions.length - 1)];
-      this.question = next.id;
-      this.load(this.card.student, 'here');
+      this.stepQuestion(key === 'ArrowDown' ? 1 : -1);
     } else if (key === 'f') {
       this.app.show('page', { student: this.card.student, page: this.card.page });
     } else {
@@ -226,8 +237,47 @@ export class GradeView {
       }
     } finally {
       this.busy = false;
-      for (const key of this.queued.splice(0)) this.key({ key, preventDefault() {} });
+      for (const key of this.queued.splice(0)) {
+        if (typeof key === 'function') key(); else this.key({ key, preventDefault() {} });
+      }
     }
+  }
+
+  // A tap on the score pad: a possible score, a fraction after the whole points, "?", a digit, or
+  // save (Enter). One that comes while a save is on its way waits for it, as a key does.
+  tap(kind, value) {
+    if (!this.card) return;
+    if (this.busy) { this.whenFree(() => this.tap(kind, value)); return; }
+    if (kind === 'save') { this.save(); return; }
+    this.typing = true;
+    if (kind === 'type') { this.key({ key: value, preventDefault() {} }); return; }
+    this.begin();
+    const whole = (this.buffer ?? this.card.score).split('.')[0];
+    this.buffer = kind === 'clear' ? '?' : kind === 'set' ? value : (whole === '?' || whole === '' ? '0' : whole) + value;
+    this.render();
+  }
+
+  // Previous or next student, by a button or a swipe.
+  move(move) {
+    if (this.card) this.whenFree(() => this.load(this.card.student, move));
+  }
+
+  // Runs `work` now, or once the change on its way is done (as a key typed meanwhile is).
+  whenFree(work) {
+    if (this.busy) this.queued.push(work); else work();
+  }
+
+  // The question before (-1) or after (1) this one, for the same student.
+  stepQuestion(delta) {
+    if (!this.card) return;
+    const questions = this.app.me.questions, at = questions.findIndex((q) => q.id === this.question);
+    this.question = questions[Math.min(Math.max(at + delta, 0), questions.length - 1)].id;
+    this.load(this.card.student, 'here');
+  }
+
+  // A tap on the grade box: scoring takes the keys (laptop) or the pad comes into view (touch).
+  focusScoring() {
+    if (document.body.classList.contains('touch')) this.pad.focus(); else $('score-input').focus();
   }
 
   // Saves what was typed, checked against the score seen when typing began; in a conflict, Enter
