@@ -9,7 +9,7 @@ the server's non-loopback address gets no answer.
 
 usage: invite_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER/screenshots)
 """
-import base64, hashlib, json, os, re, socket, ssl, subprocess, sys, time, unittest, urllib.request
+import base64, hashlib, os, re, socket, ssl, subprocess, sys, time, unittest, urllib.error, urllib.request
 
 from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait
 from selenium import webdriver
@@ -36,7 +36,8 @@ def der_elements(data, start, end):
 
 
 def certificate_der():
-    pem = open(CERTIFICATE).read()
+    with open(CERTIFICATE) as file:
+        pem = file.read()
     return base64.b64decode(''.join(pem.split('-----')[2].split()))
 
 
@@ -117,16 +118,19 @@ class TeamOverHTTPS(unittest.TestCase):
         return [e.is_displayed() for e in driver.find_elements(By.CSS_SELECTOR, selector)]
 
     def score_graders(self):
-        """The grader of every score step in the history."""
-        return [line.split('\t')[2] for line in cli('history', PROJECT, '--limit', '1000').splitlines() if '\tscore ' in line]
+        """The grader of every score step in the history (typed, or from rubric items)."""
+        return [line.split('\t')[2] for line in cli('history', PROJECT, '--limit', '1000').splitlines()
+                if '\tscore ' in line or '\trubric ' in line]
 
     def test_1_the_fingerprint_printed_is_the_certificates(self):
         fingerprint = re.search(r'fingerprint:\n  ([0-9A-F:]{95})\n', self.printed).group(1)
         self.assertEqual(fingerprint, ':'.join(f'{b:02X}' for b in hashlib.sha256(certificate_der()).digest()))
         context = ssl.create_default_context(cafile=CERTIFICATE)
         context.check_hostname = False
-        with urllib.request.urlopen(self.base + '/assets/app.css', context=context, timeout=10) as response:
-            self.assertEqual(response.status, 401)
+        with self.assertRaises(urllib.error.HTTPError) as refused:   # Python trusts the certificate; the server wants a link
+            urllib.request.urlopen(self.base + '/', context=context, timeout=10)
+        self.assertEqual(refused.exception.code, 401)
+        self.assertEqual(refused.exception.headers['Strict-Transport-Security'], 'max-age=86400')
 
     def test_2_the_instructor_sees_every_control(self):
         ada = self.open_link('Prof Ada')
@@ -147,7 +151,7 @@ class TeamOverHTTPS(unittest.TestCase):
         self.assertFalse(ben.find_element(By.ID, 'tab-course').is_displayed(), 'questions, roster, anonymity, downloads: hidden')
         wait(ben, lambda: ben.find_element(By.ID, 'card-name').text != '', 10)
         student = ben.find_element(By.ID, 'card-name').text
-        ActionChains(ben).send_keys('3', Keys.ENTER).perform()
+        ActionChains(ben).send_keys('1').perform()   # rubric item 1 of Q1: the score follows it
         wait(ben, lambda: 'ta-ben' in self.score_graders(), 10, 'the score is saved in ta-ben\'s name')
         self.shot(ben, 'invite-grader-laptop')
         # Page view: pen, note, eraser and undo are there; a new grade box and covering names are not.
@@ -155,16 +159,16 @@ class TeamOverHTTPS(unittest.TestCase):
         tools = {e.get_attribute('data-tool'): e.is_displayed() for e in ben.find_elements(By.CSS_SELECTOR, '[data-tool]')}
         self.assertEqual(tools, {'select': True, 'box': False, 'note': True, 'pen': True, 'eraser': True, 'name': False})
         ActionChains(ben).send_keys('b').perform()   # the box tool's key does nothing either
-        self.assertEqual(ben.find_element(By.CSS_SELECTOR, '[data-tool="box"]').get_attribute('aria-pressed'), None)
+        self.assertNotEqual(ben.find_element(By.CSS_SELECTOR, '[data-tool="box"]').get_attribute('aria-pressed'), 'true')
         self.shot(ben, 'invite-grader-page-laptop')
         # What the page hides is refused by the server too, with a plain message.
         status, answer = self.fetch(ben, 'POST', '/api/questions', {'page': 1, 'x': 100, 'y': 600, 'max': '2'})
         self.assertEqual(status, 403)
         self.assertEqual(answer['error'], 'ta-ben is a grader, and may not change questions: ask the instructor. Nothing was changed.')
         self.assertEqual(self.fetch(ben, 'GET', '/api/downloads/table?layout=questions')[0], 403)
-        # The instructor builds on ta-ben's score (a note on that student); ta-ben's undo is blocked, and
-        # "Undo anyway" — taking the instructor's work — is an override, refused in place with the message.
-        cli('note', 'add', PROJECT, '--student', student, '--page', '1', '--at', '300,330', 'Look again', '--grader', 'Prof Ada')
+        # The instructor changes ta-ben's score on purpose; ta-ben's undo is blocked, and "Undo anyway" —
+        # taking the instructor's work with it — is an override, refused in place with the message.
+        cli('score', PROJECT, '--student', student, '--question', 'Q1', '2', '--overwrite', '--grader', 'Prof Ada')
         ben.find_element(By.ID, 'undo').click()
         wait(ben, lambda: ben.find_element(By.ID, 'undo-anyway').is_displayed(), 10)
         ben.find_element(By.ID, 'undo-anyway').click()
