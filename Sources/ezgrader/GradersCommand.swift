@@ -17,7 +17,8 @@ struct GradersCommand: ParsableCommand {
             revoke NAME ends their link and signs their browsers out at their next request.
 
             Example:
-              ezgrader graders exam invite ta-ben --role grader --server https://grading.example.edu:8443
+              ezgrader graders exam invite ta-ben --role grader
+              ezgrader graders exam revoke ta-ben
             """)
     @OptionGroup var options: ProjectOptions
     @Argument(help: "invite, list or revoke.") var action: String
