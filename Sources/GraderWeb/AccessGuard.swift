@@ -75,20 +75,28 @@ struct AccessGuard: RouterMiddleware {
             return signedIn(cookie: Self.tokenCookie, value: token)
         }
         if request.method == .get, request.uri.path == "/", let given = request.uri.queryParameters["invite"].map(String.init) {
-            guard try project.invitedGrader(secret: given) != nil else { return refused(request, Self.deadLink) }
+            guard case .success(.some) = invited(given) else { return refused(request, Self.deadLink) }
             return signedIn(cookie: Self.sessionCookie, value: given)
         }
         var context = context
         if let presented = bearer ?? cookie, Self.same(presented, token) {
             context.grader = request.cookies[Self.graderCookie].flatMap { $0.value.removingPercentEncoding }.flatMap { try? Grader($0) }
         } else if let secret = bearer ?? request.cookies[Self.sessionCookie]?.value {
-            guard let (grader, role) = try project.invitedGrader(secret: secret) else { return refused(request, Self.deadLink) }
-            (context.grader, context.role, context.nameFixed) = (grader, role, true)
+            switch invited(secret) {
+            case .success(let signedIn?): (context.grader, context.role, context.nameFixed) = (signedIn.grader, signedIn.role, true)
+            case .success(nil): return refused(request, Self.deadLink)
+            case .failure(let error): return Reply.error(.serviceUnavailable, project.shownMessage(for: error))
+            }
         } else {
             return unauthorized(request)
         }
         if changes, let refusal = Self.untypedChange(request, withToken: bearer != nil) { return refusal }
         return try await next(request, context)
+    }
+
+    /// The invited grader `secret` signs in (nil: none), or why the project could not say.
+    private func invited(_ secret: String) -> Result<(grader: Grader, role: GraderRole)?, any Error> {
+        Result { try project.invitedGrader(secret: secret) }
     }
 
     /// What a revoked, mistyped or unknown personal link (or a browser signed in with one) is told.

@@ -11,10 +11,7 @@ usage: invite_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import base64, hashlib, os, re, socket, ssl, subprocess, sys, time, unittest, urllib.error, urllib.request
 
-from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait, browser as plain_browser
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -61,12 +58,8 @@ def outside_address():
 
 
 def browser(width, height):
-    options = Options()
-    options.binary_location = '/usr/bin/chromium'
-    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', f'--window-size={width},{height}',
-                     f'--ignore-certificate-errors-spki-list={spki_hash()}']:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
+    """Headless Chromium that trusts the project's certificate by its public key's hash, and no other."""
+    return plain_browser(width, height, f'--ignore-certificate-errors-spki-list={spki_hash()}')
 
 
 class TeamOverHTTPS(unittest.TestCase):
