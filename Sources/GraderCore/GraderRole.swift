@@ -23,10 +23,6 @@ public enum GraderRole: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// True when this role sees students' real names while anonymous grading is on (exports,
-    /// roster); graders and viewers see pseudonyms only.
-    public var seesNamesWhileAnonymous: Bool { self == .instructor }
-
     /// Every action this role may take, in declaration order (what a front end shows).
     public var allowedActions: [GradingAction] { GradingAction.allCases.filter(may) }
 }

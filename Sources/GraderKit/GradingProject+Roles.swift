@@ -7,7 +7,4 @@ extension GradingProject {
     func permit(_ action: GradingAction) throws(RoleRefusal) {
         guard role.may(action) else { throw RoleRefusal(grader: grader.name, role: role, action: action) }
     }
-
-    /// True when this grader's role allows `action` (what a front end shows or hides).
-    public func may(_ action: GradingAction) -> Bool { role.may(action) }
 }

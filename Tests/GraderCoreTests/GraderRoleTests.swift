@@ -7,7 +7,6 @@ import Testing
         #expect(GraderRole.instructor.allowedActions == GradingAction.allCases)
         #expect(GraderRole.viewer.allowedActions.isEmpty)
         #expect(GraderRole.grader.allowedActions == [.score, .applyRubric, .annotate, .undoOwn, .keepPlace])
-        #expect(GraderRole.allCases.filter(\.seesNamesWhileAnonymous) == [.instructor])
     }
 
     @Test func aRoleIsNamedAsTypedInAnyCaseAndNothingElse() {
