@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // C modules: the system libraries, found through pkg-config.
@@ -78,12 +82,17 @@ let package = Package(
                 "GraderPDF", "GraderAssembly", "GraderStore",
                 .product(name: "Yams", package: "Yams"),
             ]),
-        // The browser grading view (`ezgrader serve`): HTTP API, page images, live changes, the page assets.
+        // The browser grading view (`ezgrader serve`): HTTP(S) API, page images, live changes, the page assets.
         .target(
             name: "GraderWeb",
             dependencies: [
                 "GraderKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                // HTTPS for `serve --public`: TLS through swift-nio-ssl, a self-signed certificate made with swift-certificates.
+                .product(name: "HummingbirdTLS", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Assets")]),
         // The command line.

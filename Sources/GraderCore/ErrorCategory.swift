@@ -7,6 +7,8 @@ public enum ErrorCategory: Sendable, Equatable {
     case writeFailed
     /// The project can only be read here (a read-only folder, a full disk): a change was refused.
     case readOnly
+    /// The grader's role does not allow the change (a grader editing questions, a viewer scoring).
+    case notAllowed
     /// The request itself is malformed (a command line or API call that cannot mean anything).
     case usage
 }

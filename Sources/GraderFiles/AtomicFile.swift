@@ -65,10 +65,11 @@ public enum AtomicFile {
         syncFolder(of: path)
     }
 
-    /// Writes `data` to `path` with checked `write` calls, then commits it (size, `fsync`, `close`, rename).
-    public static func write(_ data: Data, to path: String) throws(FileWriteError) {
+    /// Writes `data` to `path` with checked `write` calls, then commits it (size, `fsync`, `close`,
+    /// rename); `mode` is the file's permissions (0600 for a secret: never readable by others, not even while written).
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(FileWriteError) {
         let temporary = temporaryPath(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw failure(errno, path) }
         let result = data.withUnsafeBytes { bytes in writeAll(descriptor, bytes) }
         let closed = close(descriptor)

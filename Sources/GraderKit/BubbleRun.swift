@@ -43,6 +43,7 @@ public enum BubbleRun {
     /// `cancellation` stops it between students without recording any reading.
     public static func run(_ project: GradingProject, block blockID: String? = nil, cancellation: Cancellation? = nil,
                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Summary {
+        try project.permit(.editKeys)
         let book = try project.store.gradeBook()
         let blocks = try blockID.map { [try book.resolveBlock($0)] } ?? book.bubbleBlocks
         guard !blocks.isEmpty else { throw GradingError.unknownBlock(blockID ?? "", known: []) }

@@ -56,7 +56,12 @@ extension GradingProject {
     }
 
     /// The same project, with changes recorded as made by `grader` (a server acts for many graders).
-    public func acting(as grader: Grader) -> GradingProject { GradingProject(folder: folder, store: store.acting(as: grader)) }
+    public func acting(as grader: Grader) -> GradingProject { acting(as: grader, role: role) }
+
+    /// The same project, with changes recorded as `grader`'s and allowed as `role` allows.
+    public func acting(as grader: Grader, role: GraderRole) -> GradingProject {
+        GradingProject(folder: folder, store: store.acting(as: grader), role: role)
+    }
 
     /// Changes whenever anyone records, undoes or redoes a change, or the grading setting changes.
     public func changeStamp() throws -> String { try store.changeStamp() }

@@ -22,12 +22,16 @@ extension GradingProject {
     /// Switches this grader's order; they keep the page they are on. A shuffled order without a
     /// seed was given a random one by `GradingOrder(name:seed:)`.
     public func setOrder(_ order: GradingOrder) throws -> GradingPlace {
+        try permit(.keepPlace)
         let (_, position) = try store.setOrder(order)
         return try place(order, position)
     }
 
     /// Records the page this grader is on (0-based combined index).
-    public func setPosition(_ position: Int) throws { try store.setPosition(position) }
+    public func setPosition(_ position: Int) throws {
+        try permit(.keepPlace)
+        try store.setPosition(position)
+    }
 
     private func place(_ order: GradingOrder, _ position: Int) throws -> GradingPlace {
         let directory = try store.directory()

@@ -6,6 +6,7 @@ extension GradingProject {
     /// Adds a typed note at `position` on `student`'s `page`.
     public func addNote(student: StudentKey, page: Int, at position: PagePosition, text: String,
                         fontSize: Double = 11, color: RGBColor = .red) throws -> AnnotationID {
+        try permit(.annotate)
         let (text, fontSize) = (try GradingRules.noteText(text), try GradingRules.noteSize(fontSize))
         return try onPage(student, page, "note on") { writer, size in
             let point = try GradingRules.position(position, page: page, size: size)
@@ -17,6 +18,7 @@ extension GradingProject {
     /// Adds an ink stroke through `points`, with the pen's pressure at each point when known.
     public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
                        color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
+        try permit(.annotate)
         let width = try GradingRules.inkWidth(width)
         return try onPage(student, page, "ink on") { writer, size in
             let path = try points.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size) }
@@ -29,6 +31,7 @@ extension GradingProject {
 
     /// Replaces a note's text.
     public func editNote(_ id: AnnotationID, text: String) throws {
+        try permit(.annotate)
         let text = try GradingRules.noteText(text)
         try store.change("edit note \(id.rawValue)") { writer in
             guard case .note(var note) = try writer.annotation(id).content else { throw GradingError.wrongAnnotationKind(id, expected: "a note") }
@@ -39,6 +42,7 @@ extension GradingProject {
 
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
+        try permit(.annotate)
         guard dx.isFinite, dy.isFinite else { throw GradingError.badOffset("\(dx),\(dy)") }
         try store.change("move annotation \(id.rawValue)") { writer in
             let annotation = try writer.annotation(id)
@@ -55,6 +59,7 @@ extension GradingProject {
     /// Removes an annotation; another grader's only with `overwrite` (the step says whose). A
     /// rubric stamp takes its item off the answer with it.
     public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws {
+        try permit(overwrite ? .override : .annotate)
         try store.change("remove annotation \(id.rawValue)") { writer in
             let annotation = try writer.annotation(id)
             if let author = try writer.annotationAuthor(id), author != grader.name {
@@ -72,7 +77,8 @@ extension GradingProject {
     /// changed anything since: one eraser drag is one undo step.
     public func erase(student: StudentKey, page: Int, at position: PagePosition,
                       continuing step: Int64? = nil) throws -> (removed: [AnnotationID], step: Int64) {
-        try onPage(student, page, "erase on", continuing: step) { writer, size in
+        try permit(.annotate)
+        return try onPage(student, page, "erase on", continuing: step) { writer, size in
             let touch = try GradingRules.position(position, page: page, size: size).point(on: size)
             let hit = try writer.annotations(student: student, page: page).filter { annotation in
                 guard case .ink(let stroke) = annotation.content else { return false }

@@ -7,6 +7,7 @@ extension GradingProject {
     /// Turns anonymous grading on or off; `nameRegions` (points on the reference pages) are
     /// covered in every grading view's page images. A region not wholly on its page is refused.
     public func setAnonymous(_ isOn: Bool, nameRegions: [NameRegion] = []) throws {
+        try permit(.setAnonymity)
         if !nameRegions.isEmpty {
             let directory = try directory()
             guard !directory.students.isEmpty else { throw GradingError.noStudents }

@@ -24,7 +24,8 @@ extension GradingProject {
     /// whose points came from the previous key and has none now goes back to the block's.
     /// Nothing is changed when the key does not fit, or a typed score exceeds a new maximum.
     public func setAnswerKey(block id: String, answers: String, file: String? = nil) throws -> AnswerKey {
-        try store.change("set answer key of \(id)") { writer in
+        try permit(.editKeys)
+        return try store.change("set answer key of \(id)") { writer in
             let book = try writer.gradeBook()
             let block = try book.resolveBlock(id)
             let key = try AnswerKey.parse(answers, file: file, block: block)

@@ -75,6 +75,7 @@ extension GradingProject {
     /// Places scanned page `page` (1-based) of bulk scan `scan` (its file name) on page
     /// `copyPage` of `copy`, turned by `rotation`; a copy it completes becomes a student.
     public func assign(scan: String, page: Int, copy: Int, copyPage: Int, rotation: Int = 0) throws -> BulkReport {
+        try permit(.editRoster)
         let state = try bulkState()
         let names = state.scans.map(\.original)
         guard let scanIndex = names.firstIndex(of: scan) ?? names.firstIndex(of: (scan as NSString).lastPathComponent) else {
@@ -107,6 +108,7 @@ extension GradingProject {
     /// Adds later bulk scans (the missing pages, rescanned): their pages are sorted in with the
     /// rest; copies they complete become students.
     public func addScans(_ scans: [String], progress: (Int, Int) -> Void = { _, _ in }) throws -> BulkReport {
+        try permit(.editRoster)
         let state = try bulkState()
         try ProjectName.check(folder)
         let files = try ScanPaths.expand(scans)
@@ -129,6 +131,7 @@ extension GradingProject {
     /// Matches `copy` to `student` by hand: a complete copy's student is renamed; a copy still
     /// held back takes the name when it is complete.
     public func match(copy: Int, to student: Student) throws {
+        try permit(.editRoster)
         let state = try bulkState()
         guard (1...state.copies).contains(copy) else { throw BulkError.noSuchCopy(copy, copies: state.copies) }
         let key = state.known(copy)?.key

@@ -17,6 +17,7 @@ extension GradingProject {
     /// and their claim (the one they held is let go). An answer another grader holds is taken only
     /// `onPurpose` (both then hold it); otherwise nothing is written and the outcome says who has it.
     public func takeAnswer(question: QuestionID, student: StudentKey, onPurpose: Bool) throws -> ClaimOutcome {
+        try permit(.keepPlace)
         let directory = try store.directory()
         let numbered = try directory.resolveQuestion(id: question)
         let id = try directory.resolveStudent(key: student)
@@ -29,7 +30,10 @@ extension GradingProject {
     }
 
     /// Lets go of this grader's claim (they stopped grading).
-    public func releaseAnswer() throws { try store.releaseClaim() }
+    public func releaseAnswer() throws {
+        try permit(.keepPlace)
+        try store.releaseClaim()
+    }
 
     /// The other graders holding each answer now: question → student → graders (sorted).
     func answersHeldByOthers() throws -> [QuestionID: [StudentKey: [String]]] {

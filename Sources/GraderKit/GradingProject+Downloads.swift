@@ -6,12 +6,14 @@ import GraderCore
 extension GradingProject {
     /// `layout`'s table as CSV text (UTF-8).
     public func downloadTable(_ layout: GradeTable.Layout) throws -> String {
+        try permit(.export)
         try refuseWhileAnonymous("grade tables")
         return try ScoreTables.csv(self, layout: layout, assignment: examTitle)
     }
 
     /// `student`'s graded PDF with its cover page, and the file name to give it.
     public func downloadGradedPDF(of student: StudentKey) throws -> (name: String, pdf: Data) {
+        try permit(.export)
         try refuseWhileAnonymous("graded PDFs")
         let book = try gradeBook()
         let index = try book.directory.resolveStudent(key: student).index

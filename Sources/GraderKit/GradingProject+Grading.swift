@@ -63,7 +63,8 @@ extension GradingProject {
     /// One score change, with `score` made from the question as it stands inside the transaction.
     private func setScore(student: StudentKey, question: QuestionID, expected: Score?, overwrite: Bool,
                           _ score: (NumberedQuestion) throws(GradingError) -> Score) throws -> Score {
-        try store.change(describedBy: { writer in
+        try permit(overwrite ? .override : .score)
+        return try store.change(describedBy: { writer in
             "score \(try writer.studentName(student)) on \(try writer.question(question).name): \(try score(try writer.question(question)))"
         }) { writer in
             let name = try writer.studentName(student)
@@ -100,6 +101,7 @@ extension GradingProject {
     /// Removes a student with their scores and annotations; scores other graders gave them go
     /// only with `overwrite` (recorded in the step).
     public func removeStudent(_ key: StudentKey, overwrite: Bool = false) throws {
+        try permit(.editRoster)
         let directory = try store.directory()
         try store.change("remove student \(directory.students[try directory.resolveStudent(key: key).index].student.name)") { writer in
             _ = try writer.directory().resolveStudent(key: key)
@@ -113,10 +115,15 @@ extension GradingProject {
     /// items on what it added) or when it would leave a score above its maximum; with `force`,
     /// another grader's work on it goes with it, as one new step this grader can undo again.
     /// While anonymous grading is on, the step names students by their pseudonyms.
-    public func undo(force: Bool = false) throws -> HistoryStep? { try shown(try store.undo(force: force).map { [$0] } ?? []).first }
+    public func undo(force: Bool = false) throws -> HistoryStep? {
+        try permit(force ? .override : .undoOwn)
+        return try shown(try store.undo(force: force).map { [$0] } ?? []).first }
 
     /// Redoes this grader's latest undone change; nil when there is none. Named like `undo`'s.
-    public func redo() throws -> HistoryStep? { try shown(try store.redo().map { [$0] } ?? []).first }
+    public func redo() throws -> HistoryStep? {
+        try permit(.undoOwn)
+        return try shown(try store.redo().map { [$0] } ?? []).first
+    }
 
     /// The newest `limit` changes of every grader, newest first; named like `undo`'s.
     public func history(limit: Int) throws -> [HistoryStep] { try shown(try store.history(limit: limit)) }

@@ -23,6 +23,7 @@ extension GradingProject {
     /// for sure against the roster at `rosterPath` (one change); returns the copies matched and
     /// those to review.
     public func matchByIDGrid(rosterPath: String) throws -> (matched: [(copy: Int, student: Student)], review: [IDReview]) {
+        try permit(.editRoster)
         let roster = try Roster(contentsOf: rosterPath)
         let state = try bulkState(), book = try store.gradeBook()
         guard let grid = book.bubbleBlocks.first(where: { $0.kind == .studentID }) else {

@@ -8,7 +8,8 @@ extension GradingProject {
     /// Puts a grade box on a page, measured on `student`'s page (default: the first student's);
     /// it appears for every student as "?".
     public func addQuestion(_ spec: QuestionSpec, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try addQuestions([spec], description: "add question on page \(spec.page)", measuredOn: student)[0]
+        try permit(.editQuestions)
+        return try addQuestions([spec], description: "add question on page \(spec.page)", measuredOn: student)[0]
     }
 
     /// Adds several questions as one change: all of them, or none when one is refused.
@@ -31,7 +32,8 @@ extension GradingProject {
     /// Changes a question's maximum for everyone (a curve). Refused when a typed score would
     /// exceed it; scores from the rubric follow it.
     public func setMaximum(question id: QuestionID, to max: Points) throws -> NumberedQuestion {
-        try store.change("set maximum of \(try store.directory().resolveQuestion(id: id).name) to \(max)") { writer in
+        try permit(.editQuestions)
+        return try store.change("set maximum of \(try store.directory().resolveQuestion(id: id).name) to \(max)") { writer in
             try QuestionChanges.setMaximum(id, to: max, writer)
         }
     }
@@ -40,7 +42,8 @@ extension GradingProject {
     /// checked inside it (what a grading view's drag and edit of a box sends at once); a part
     /// refused refuses the whole.
     public func editQuestion(_ id: QuestionID, _ edit: QuestionEdit, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try store.change("edit question \(try store.directory().resolveQuestion(id: id).name)") { writer in
+        try permit(.editQuestions)
+        return try store.change("edit question \(try store.directory().resolveQuestion(id: id).name)") { writer in
             var edited = try writer.directory().resolveQuestion(id: id)
             if let move = edit.move { edited = try QuestionChanges.move(id, move, measuredOn: student, writer) }
             if edit.width != nil || edit.height != nil {
@@ -58,7 +61,8 @@ extension GradingProject {
     /// page (carried to the reference page through its alignment). Returns the question as
     /// numbered after the move (an unlabelled question's p<page>q<n> name follows its new place).
     public func moveQuestion(_ id: QuestionID, _ move: QuestionMove, measuredOn student: StudentKey? = nil) throws -> NumberedQuestion {
-        try store.change("move question \(try store.directory().resolveQuestion(id: id).name)") { writer in
+        try permit(.editQuestions)
+        return try store.change("move question \(try store.directory().resolveQuestion(id: id).name)") { writer in
             try QuestionChanges.move(id, move, measuredOn: student, writer)
         }
     }
@@ -66,7 +70,8 @@ extension GradingProject {
     /// Gives a question's box a new width and height in points for everyone (its top-left corner
     /// kept) as one undoable step; refused when the box would reach off the page.
     public func resizeQuestion(_ id: QuestionID, to size: BoxSize) throws -> NumberedQuestion {
-        try store.change("resize question \(try store.directory().resolveQuestion(id: id).name) to \(size)") { writer in
+        try permit(.editQuestions)
+        return try store.change("resize question \(try store.directory().resolveQuestion(id: id).name) to \(size)") { writer in
             try QuestionChanges.resize(id, to: size, writer)
         }
     }
@@ -74,6 +79,7 @@ extension GradingProject {
     /// Removes a question and its scores for everyone; other graders' scores on it go only with
     /// `overwrite` (recorded in the step).
     public func removeQuestion(_ id: QuestionID, overwrite: Bool = false) throws {
+        try permit(.editQuestions)
         try store.change("remove question \(try store.directory().resolveQuestion(id: id).name)") { writer in
             let question = try writer.directory().resolveQuestion(id: id).question.id
             try writer.take(try writer.othersScores(question: question), overwrite: overwrite, as: "removing")

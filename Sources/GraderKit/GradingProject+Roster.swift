@@ -9,6 +9,7 @@ extension GradingProject {
     /// changes then. One undoable step; returns how many students were named.
     @discardableResult
     public func setRoster(_ roster: Roster) throws -> Int {
+        try permit(.editRoster)
         let path = roster.path
         var problems: [String] = [], named: [(key: StudentKey, student: Student)] = []
         for entry in try directory().students {

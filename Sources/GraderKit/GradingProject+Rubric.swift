@@ -13,7 +13,8 @@ extension GradingProject {
     /// Adds an item at the end of `question`'s list.
     public func addRubricItem(question: QuestionID, text: String, explanation: String? = nil, points: Points,
                               group: String? = nil) throws -> RubricItem {
-        try store.change(describedBy: { writer in "add rubric item to \(try writer.question(question).name)" }) { writer in
+        try permit(.editRubric)
+        return try store.change(describedBy: { writer in "add rubric item to \(try writer.question(question).name)" }) { writer in
             _ = try writer.question(question)
             _ = try writer.insertRubricItem(question: question, text: try RubricRules.text(text), explanation: RubricRules.explanation(explanation),
                                             points: points, group: RubricRules.group(group))
@@ -25,7 +26,8 @@ extension GradingProject {
     /// re-scores every student whose score comes from it.
     public func editRubricItem(question: QuestionID, number: Int, text: String? = nil, explanation: String? = nil,
                                points: Points? = nil) throws -> RubricItem {
-        try store.change(describedBy: { writer in "edit rubric item \(number) of \(try writer.question(question).name)" }) { writer in
+        try permit(.editRubric)
+        return try store.change(describedBy: { writer in "edit rubric item \(number) of \(try writer.question(question).name)" }) { writer in
             var item = try RubricChanges.item(number, of: question, writer)
             if let text { item.text = try RubricRules.text(text) }
             if let explanation { item.explanation = RubricRules.explanation(explanation) }
@@ -38,6 +40,7 @@ extension GradingProject {
 
     /// Removes item `number` of `question` and re-scores the students who had it.
     public func removeRubricItem(question: QuestionID, number: Int) throws {
+        try permit(.editRubric)
         try store.change(describedBy: { writer in "remove rubric item \(number) of \(try writer.question(question).name)" }) { writer in
             let item = try RubricChanges.item(number, of: question, writer)
             let students = try writer.students(with: item.id)
@@ -49,6 +52,7 @@ extension GradingProject {
     /// Moves item `number` of `question` to `position` (1-based, within the list) as one step:
     /// the items are numbered in their new order; who has which item and every score stay.
     public func moveRubricItem(question: QuestionID, number: Int, to position: Int) throws {
+        try permit(.editRubric)
         try store.change(describedBy: { writer in "move rubric item \(number) of \(try writer.question(question).name) to \(position)" }) { writer in
             var items = try writer.rubricItems(question)
             let item = try RubricChanges.item(number, in: items, question: try writer.question(question).name)
@@ -63,6 +67,7 @@ extension GradingProject {
 
     /// Scores `question` from the maximum down or from zero up, re-scoring its rubric scores.
     public func setScoring(_ scoring: RubricScoring, question: QuestionID) throws {
+        try permit(.editRubric)
         try store.change(describedBy: { writer in "score \(try writer.question(question).name) by \(scoring.rawValue)" }) { writer in
             try writer.setScoring(scoring, question: question)
             try RubricChanges.rescore(question, students: try writer.rubricScoredStudents(question: question), writer)
@@ -76,7 +81,8 @@ extension GradingProject {
     @discardableResult
     public func applyRubricItems(student: StudentKey, question: QuestionID, add: [Int], remove: [Int] = [],
                                  adjustment: Points? = nil, expected: Score? = nil, overwrite: Bool = false) throws -> Score {
-        try store.change(describedBy: { writer in
+        try permit(overwrite ? .override : .applyRubric)
+        return try store.change(describedBy: { writer in
             "rubric \(try writer.studentName(student)) on \(try writer.question(question).name): "
                 + (add.map { "+\($0)" } + remove.map { "−\($0)" }).joined(separator: " ")
         }) { writer in

@@ -12,6 +12,7 @@ extension GradingProject {
     @discardableResult
     public func placeStamp(item: RubricItemID, question: QuestionID, student: StudentKey, page: Int, at position: PagePosition,
                            overwrite: Bool = false) throws -> (id: AnnotationID, score: Score) {
+        try permit(overwrite ? .override : .applyRubric)
         let directory = try store.directory()
         _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
         return try store.change(describedBy: { writer in

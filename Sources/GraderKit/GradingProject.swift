@@ -11,6 +11,8 @@ public struct GradingProject: Sendable {
     public let folder: String
     /// Its database.
     let store: ProjectStore
+    /// What this grader may change (`GraderRole.may`); the command line and the owner's link act as the instructor.
+    public private(set) var role: GraderRole = .instructor
 
     /// Who this project's changes are recorded as.
     public var grader: Grader { store.grader }
@@ -131,6 +133,7 @@ public struct GradingProject: Sendable {
     /// Adds a student from a scan after grading began: the booklet must have the project's page
     /// count; every existing question is "?" for them.
     public func addStudent(scan: String, name: String? = nil, rosterID: String? = nil, email: String? = nil) throws -> Student {
+        try permit(.editRoster)
         let document = try PDFDocument(path: scan)
         let book = try store.directory()
         guard document.pageCount == book.pagesPerStudent else {

@@ -51,6 +51,7 @@ public enum PDFExport {
     /// `cancellation` stops it between students (the combined document is then not written).
     public static func run(_ project: GradingProject, _ options: Options, cancellation: Cancellation? = nil,
                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Report {
+        try project.permit(.export)
         let book = try project.store.gradeBook()
         try project.verifyScans(book)
         try FileManager.default.createDirectory(atPath: options.folder, withIntermediateDirectories: true)

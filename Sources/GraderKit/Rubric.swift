@@ -162,6 +162,7 @@ extension GradingProject {
     /// Adds every question of the rubric at `path` as one change; a refused question names its line.
     @discardableResult
     public func apply(rubricAt path: String) throws -> Int {
+        try permit(.editRubric)
         let rubric = try Rubric(contentsOf: path)
         var labels = Set(try store.directory().questions.compactMap(\.question.label))
         for (index, spec) in rubric.questions.enumerated() {

@@ -23,6 +23,7 @@ public enum ScoreTables {
     /// with `bom`, the text starts with the byte-order mark Excel needs to read UTF-8.
     public static func export(_ project: GradingProject, layout: GradeTable.Layout, assignment: String, graders: Bool = false,
                               bom: Bool = false) throws -> Export {
+        try project.permit(.export)
         let book = try project.store.gradeBook()
         let names = graders ? try graderNames(project, book) : nil
         let text = CSVText.write(GradeTable.rows(book, layout: layout, assignment: assignment, graders: names),
@@ -73,6 +74,7 @@ public enum ScoreTables {
     /// are replaced only with `overwrite` (the step says how many); else the import is refused,
     /// listing them.
     public static func importTable(_ path: String, into project: GradingProject, overwrite: Bool = false) throws -> ImportReport {
+        try project.permit(.export)
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue
         if let size, size > importLimit { throw ScoreTableError.tooLarge(path: path, bytes: size, limit: importLimit) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ScoreTableError.unreadable(path: path) }

@@ -13,6 +13,7 @@ enum HistoryTriggers {
         "history": "the history itself", "change": "the history itself", "recording": "the history itself",
         "grader_place": "where each grader is in the order: a place, not a change",
         "claim": "the answer each grader has open: lapses by itself",
+        "invite": "who may open the project and as what: access, which an undo must never give back",
         "bulk_exam": "what a bulk import was prepared for, written once with it",
         "grdb_migrations": "the migrations applied (the schema's version)",
     ]

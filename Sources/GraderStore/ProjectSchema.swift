@@ -240,6 +240,19 @@ enum ProjectSchema {
             // A new kind of annotation content ({"stamp": …}), no new column: the version tells an
             // earlier build, which could not read a stamp, that the project is newer than it.
         }
+        migrator.registerProjectMigration("v14: graders invited by a personal link") { db in
+            // Who may open the project in a browser, and as what: access, not grading (not recorded, not undoable).
+            // Only the SHA-256 of each link's secret is kept; revoked_at ends the link and every browser signed in with it.
+            try db.execute(sql: """
+                CREATE TABLE invite (
+                    name TEXT PRIMARY KEY,
+                    role TEXT NOT NULL CHECK (role IN ('instructor', 'grader', 'viewer')),
+                    secret_sha256 TEXT NOT NULL UNIQUE,
+                    invited_at TEXT NOT NULL,
+                    invited_by TEXT NOT NULL,
+                    revoked_at TEXT);
+                """)
+        }
         return migrator
     }()
 }

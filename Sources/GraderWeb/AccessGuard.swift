@@ -7,21 +7,33 @@ import Hummingbird
 /// `Host` (no DNS rebinding), use a method the API has, and, when it changes something, come from
 /// the server's own pages (`Origin`: scheme, host and port) as JSON (a page of another site, even
 /// one on another port of this machine, cannot send that without asking first, which this server
-/// never grants). Every response carries a strict Content-Security-Policy.
+/// never grants). Every response carries a strict Content-Security-Policy, and over HTTPS HSTS.
+/// An invited grader's personal link (`?invite=SECRET`, then a session cookie, or `Authorization:
+/// Bearer SECRET`) signs them in with their name and role, looked up on every request, so a
+/// revoked link is refused from the next request on.
 struct AccessGuard: RouterMiddleware {
-    /// The secret token.
+    /// The secret token (the owner's link: the instructor, who says their name in the browser).
     let token: String
     /// The host names `Host` and `Origin` may name (the bind address, plus the loopback names);
     /// nil when bound to every interface (any name; the token still decides).
     let hostNames: Set<String>?
     /// The port the server listens on, which `Origin` must name.
     let port: BoundPort
+    /// The project, whose invites say who a personal link signs in.
+    let project: GradingProject
+    /// True when served over HTTPS: `Origin` is https, cookies are `Secure`, responses carry HSTS.
+    var secure = false
 
     /// The methods the API answers; any other is refused with 405.
     static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
 
     static let tokenCookie = "ezgrader_token"
     static let graderCookie = "ezgrader_grader"
+    /// The cookie an invited grader's browser is signed in with (their link's secret).
+    static let sessionCookie = "ezgrader_session"
+    /// HSTS: browsers that reached this server over HTTPS use nothing else for a day. A day, not a
+    /// year: it binds the whole host name (every port), and a TA's laptop may serve other things.
+    static let strictTransport = "max-age=86400"
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy: "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
             + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -33,6 +45,7 @@ struct AccessGuard: RouterMiddleware {
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response = try await checked(request, context: context, next: next)
         for field in Self.securityHeaders { response.headers[field.name] = field.value }
+        if secure { response.headers[.strictTransportSecurity] = Self.strictTransport }
         return response
     }
 
@@ -59,19 +72,50 @@ struct AccessGuard: RouterMiddleware {
         if request.method == .get, request.uri.path == "/", let given = request.uri.queryParameters["token"].map(String.init) {
             guard Self.same(given, token) else { return unauthorized(request) }
             // Swap the token in the address for a cookie, so it leaves neither history nor screenshots.
-            var response = Response(status: .seeOther, headers: [.location: "/"])
-            response.setCookie(Cookie(name: Self.tokenCookie, value: token, path: "/", httpOnly: true, sameSite: .strict))
-            return response
+            return signedIn(cookie: Self.tokenCookie, value: token)
         }
-        guard let presented = bearer ?? cookie, Self.same(presented, token) else { return unauthorized(request) }
-        if changes, let refusal = Self.untypedChange(request, withToken: bearer != nil) { return refusal }
+        if request.method == .get, request.uri.path == "/", let given = request.uri.queryParameters["invite"].map(String.init) {
+            guard case .success(.some) = invited(given) else { return refused(request, Self.deadLink) }
+            return signedIn(cookie: Self.sessionCookie, value: given)
+        }
         var context = context
-        context.grader = request.cookies[Self.graderCookie].flatMap { $0.value.removingPercentEncoding }.flatMap { try? Grader($0) }
+        if let presented = bearer ?? cookie, Self.same(presented, token) {
+            context.grader = request.cookies[Self.graderCookie].flatMap { $0.value.removingPercentEncoding }.flatMap { try? Grader($0) }
+        } else if let secret = bearer ?? request.cookies[Self.sessionCookie]?.value {
+            switch invited(secret) {
+            case .success(let signedIn?): (context.grader, context.role, context.nameFixed) = (signedIn.grader, signedIn.role, true)
+            case .success(nil): return refused(request, Self.deadLink)
+            case .failure(let error): return Reply.error(.serviceUnavailable, project.shownMessage(for: error))
+            }
+        } else {
+            return unauthorized(request)
+        }
+        if changes, let refusal = Self.untypedChange(request, withToken: bearer != nil) { return refusal }
         return try await next(request, context)
     }
 
+    /// The invited grader `secret` signs in (nil: none), or why the project could not say.
+    private func invited(_ secret: String) -> Result<(grader: Grader, role: GraderRole)?, any Error> {
+        Result { try project.invitedGrader(secret: secret) }
+    }
+
+    /// What a revoked, mistyped or unknown personal link (or a browser signed in with one) is told.
+    static let deadLink = "This link no longer works (revoked, or mistyped): ask the instructor for a new one."
+
+    /// The redirect to `/` that swaps a secret in the address for a cookie, so it leaves neither
+    /// history nor screenshots.
+    private func signedIn(cookie name: String, value: String) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: "/"])
+        response.setCookie(Cookie(name: name, value: value, path: "/", secure: secure, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
     private func unauthorized(_ request: Request) -> Response {
-        let message = "Open the link `ezgrader serve` printed: it holds this server's token."
+        refused(request, "Open the link `ezgrader serve` printed: it holds this server's token.")
+    }
+
+    /// A 401 saying `message`: JSON for the API, plain text for a page.
+    private func refused(_ request: Request, _ message: String) -> Response {
         guard !request.uri.path.hasPrefix("/api/") else { return Reply.error(.unauthorized, message) }
         return Response(status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
@@ -79,11 +123,12 @@ struct AccessGuard: RouterMiddleware {
 
     private func allows(_ name: String) -> Bool { hostNames?.contains(name) ?? true }
 
-    /// True when `origin` is this server's own: `http`, one of its host names (when bound to every
-    /// interface, the name `Host` gives), and the port it listens on.
+    /// True when `origin` is this server's own: `http` (`https` when served over HTTPS), one of its
+    /// host names (when bound to every interface, the name `Host` gives), and the port it listens on.
     private func isOwn(origin: String, host: String) -> Bool {
-        guard let url = URL(string: origin), url.scheme?.lowercased() == "http", let name = url.host?.lowercased(), url.path.isEmpty,
-              port.port != 0, (url.port ?? 80) == port.port else { return false }
+        let scheme = secure ? "https" : "http"
+        guard let url = URL(string: origin), url.scheme?.lowercased() == scheme, let name = url.host?.lowercased(), url.path.isEmpty,
+              port.port != 0, (url.port ?? (secure ? 443 : 80)) == port.port else { return false }
         let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
         return hostNames.map { $0.contains(bare) } ?? (bare == Self.hostName(of: host))
     }

@@ -14,8 +14,8 @@ struct GradingAPI: Sendable {
     /// Changes, for the live views.
     let feed: ChangeFeed
 
-    /// The project acting as the request's grader.
-    func project(_ context: WebContext) throws -> GradingProject { base.acting(as: try context.requireGrader()) }
+    /// The project acting as the request's grader, in their role (the façade refuses what it does not allow).
+    func project(_ context: WebContext) throws -> GradingProject { base.acting(as: try context.requireGrader(), role: context.role) }
 
     /// Every route of the API and the page's assets.
     func addRoutes(to router: Router<WebContext>) {
@@ -36,6 +36,7 @@ struct GradingAPI: Sendable {
             return try Reply.json(Me(
                 grader: context.grader?.name, project: ((base.folder as NSString).lastPathComponent as NSString).deletingPathExtension,
                 pages: book.pagesPerStudent, students: book.students.count, anonymous: anonymity.isOn, images: try base.imageStamp(),
+                role: context.role.rawValue, may: context.role.allowedActions.map(\.rawValue), nameFixed: context.nameFixed,
                 nameRegions: anonymity.nameRegions.map { .init(page: $0.page, x: $0.rect.origin.x, y: $0.rect.origin.y, width: $0.rect.width, height: $0.rect.height) },
                 questions: book.questions.map { .init(id: $0.question.id.rawValue, name: $0.name, heading: $0.heading, page: $0.question.page,
                                                       max: $0.question.maxPoints.description) },
@@ -46,6 +47,9 @@ struct GradingAPI: Sendable {
         router.get("/api/look") { _, _ in try Reply.json(GradeLayerLook.standard) }
 
         router.post("/api/me") { request, context in
+            if context.nameFixed, let grader = context.grader {
+                throw APIError(status: .forbidden, message: "You are signed in as \(grader.name) by your personal link; your name cannot be changed here.")
+            }
             let grader = try Grader(try await request.json(GraderBody.self, context: context).name)
             var response = try Reply.json(GraderReply(grader: grader.name))
             let value = grader.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -74,6 +78,8 @@ extension GradingAPI {
     /// GET /api/me: who is grading (absent until the browser has said), the project, its pages and questions.
     struct Me: Encodable {
         let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
+        /// The grader's role, what it allows (the page hides the rest), and whether the name came with a personal link.
+        let role: String, may: [String], nameFixed: Bool
         let nameRegions: [Region]
         let questions: [Question]
         /// Everyone who has graded or changed something in the project, for the browser to offer as buttons.

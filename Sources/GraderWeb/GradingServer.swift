@@ -1,11 +1,14 @@
 import Foundation
 import GraderKit
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 
 /// `ezgrader serve`: the browser grading view over one project, for several graders at once.
-/// It binds to loopback unless told otherwise, and every request needs its secret token.
+/// It binds to loopback unless told otherwise, and every request needs its secret token or an
+/// invited grader's personal link. Anywhere but loopback it serves HTTPS only (`identity`).
 public struct GradingServer: Sendable {
     /// The project served.
     public let project: GradingProject
@@ -13,23 +16,33 @@ public struct GradingServer: Sendable {
     public let host: String, port: Int
     /// The secret every request must carry.
     public let token: String
+    /// The certificate served over HTTPS; nil: plain HTTP, which only loopback may use.
+    public let identity: ServerIdentity?
 
-    /// A server for `project` on `host`:`port`, with a fresh random token unless one is given.
-    public init(project: GradingProject, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil) {
+    /// A server for `project` on `host`:`port`, with a fresh random token unless one is given,
+    /// over HTTPS with `identity` when given.
+    public init(project: GradingProject, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, identity: ServerIdentity? = nil) {
         self.project = project
         self.host = host
         self.port = port
         self.token = token ?? Self.newToken()
+        self.identity = identity
+    }
+
+    /// True for an address only this machine can reach (plain HTTP is served there only).
+    public static func isLoopback(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered.hasPrefix("127.")
     }
 
     /// True when only this machine can reach the server.
-    public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) }
+    public var isLoopback: Bool { Self.isLoopback(host) }
 
     /// The link to open: the address with the token, for `port`.
     public func link(port: Int) -> String {
         let shown = ["0.0.0.0", "::"].contains(host) ? (ProcessInfo.processInfo.hostName) : host
         let hostPart = shown.contains(":") ? "[\(shown)]" : shown
-        return "http://\(hostPart):\(port)/?token=\(token)"
+        return "\(identity == nil ? "http" : "https")://\(hostPart):\(port)/?token=\(token)"
     }
 
     /// Serves until SIGINT or SIGTERM; `ready` gets the link once the port is bound.
@@ -37,6 +50,7 @@ public struct GradingServer: Sendable {
         guard Assets.missing.isEmpty else {
             throw APIError.badRequest("The grading page's files are missing from this installation (\(Assets.missing.joined(separator: ", "))): reinstall ezgrader.")
         }
+        guard isLoopback || identity != nil else { throw ServerError.plainHTTPOffLoopback(host: host) }
         let feed = ChangeFeed(project: project)
         defer { feed.stop() }
         do {
@@ -54,7 +68,7 @@ public struct GradingServer: Sendable {
     /// the link once the port is bound (also what the tests that need a real socket run).
     func application(feed: ChangeFeed, ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
         let bound = BoundPort(port)
-        return Application(router: makeRouter(feed: feed, port: bound), server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
+        return Application(router: makeRouter(feed: feed, port: bound), server: serverBuilder,
                            configuration: .init(address: .hostname(host, port: port), serverName: nil),
                            onServerRunning: { channel in
                                let port = channel.localAddress?.port ?? port
@@ -62,6 +76,14 @@ public struct GradingServer: Sendable {
                                ready(link(port: port))
                            },
                            logger: Self.logger)
+    }
+
+    /// HTTP/1.1, inside TLS when the server has a certificate (then a client speaking plain HTTP
+    /// fails the handshake and is closed without an answer: nothing is served in clear).
+    private var serverBuilder: HTTPServerBuilder {
+        let http = HTTP1Channel.Configuration(idleTimeout: Self.idleTimeout)
+        guard let tls = identity?.configuration else { return .http1(configuration: http) }
+        return HTTPServerBuilder { responder in try TLSChannel(HTTP1Channel(responder: responder, configuration: http), tlsConfiguration: tls) }
     }
 
     /// Only warnings and errors: the command prints its own line when the server starts.
@@ -75,7 +97,8 @@ public struct GradingServer: Sendable {
     /// is where it listens (by default the port asked for), `renders` how page renders take turns.
     func makeRouter(feed: ChangeFeed, port: BoundPort? = nil, renders: RenderGate = RenderGate()) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
-        router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
+        router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port), project: project,
+                                           secure: identity != nil))
         router.add(middleware: ErrorReplies(project: project))
         GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
         return router
@@ -97,6 +120,8 @@ public struct GradingServer: Sendable {
 enum ServerError: LocalizedError, Equatable {
     /// Binding `host`:`port` failed with `errno`.
     case cannotListen(host: String, port: Int, errno: Int32)
+    /// Plain HTTP asked for on an address other machines can reach.
+    case plainHTTPOffLoopback(host: String)
 
     var errorDescription: String? {
         switch self {
@@ -104,6 +129,8 @@ enum ServerError: LocalizedError, Equatable {
             "Port \(port) on \(host) is in use (another ezgrader serve?): choose another with --port, or --port 0 for any free one."
         case .cannotListen(let host, let port, let code):
             "Could not listen on \(host):\(port) (\(String(cString: strerror(code)))): check --host and --port."
+        case .plainHTTPOffLoopback(let host):
+            "Plain HTTP is served on loopback only, not on \(host): other machines get HTTPS (ezgrader serve --public, or --cert and --key)."
         }
     }
 }

@@ -57,7 +57,8 @@ struct APIError: LocalizedError {
 /// Turns every error a route throws into a JSON error response: the façade's own messages (students
 /// by pseudonym while anonymous grading is on), with 404 for an unknown student, question or
 /// annotation, 409 for a change someone made meanwhile (or that would take another grader's work
-/// without saying so), 403 for a change to a project that can only be read here, 400 for other
+/// without saying so), 403 for a change to a project that can only be read here or that the grader's role
+/// does not allow, 400 for other
 /// refused input and 500 when something could not be written.
 struct ErrorReplies: RouterMiddleware {
     /// The project served, which words its messages.
@@ -75,7 +76,7 @@ struct ErrorReplies: RouterMiddleware {
         } catch {
             let status: HTTPResponse.Status = switch ErrorCategory(of: error) {
             case .writeFailed: .internalServerError
-            case .readOnly: .forbidden
+            case .readOnly, .notAllowed: .forbidden
             case .inputRefused, .usage: .badRequest
             }
             return Reply.error(status, project.shownMessage(for: error))

@@ -14,7 +14,7 @@ enum ExitStatus {
     /// The exit code of an error's category.
     static func of(_ category: ErrorCategory) -> ExitCode {
         switch category {
-        case .inputRefused: inputRefused
+        case .inputRefused, .notAllowed: inputRefused
         case .writeFailed, .readOnly: writeFailed
         case .usage: usage
         }

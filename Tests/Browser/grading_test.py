@@ -56,10 +56,11 @@ def api_get(link, path, grader=None):
         return json.loads(response.read())
 
 
-def browser(width=1366, height=768):
+def browser(width=1366, height=768, *more):
+    """Headless Chromium at width × height, with `more` command-line arguments."""
     options = Options()
     options.binary_location = '/usr/bin/chromium'
-    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', f'--window-size={width},{height}']:
+    for argument in ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', f'--window-size={width},{height}', *more]:
         options.add_argument(argument)
     return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
 

@@ -148,6 +148,7 @@ import TestSupport
         "history", "change", "recording", // the history itself
         "grader_place",   // where each grader is: a place, not a change
         "claim",          // the answer each grader has open: lapses by itself, never undone
+        "invite",         // who may open the project and as what: access, which an undo must never give back
         "bulk_exam",      // what a bulk import was prepared as, written once with it
         "grdb_migrations", "sqlite_sequence",
     ]

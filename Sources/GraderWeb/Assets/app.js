@@ -75,6 +75,7 @@ async function start() {
   watchForTouch();
   app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
+  showAllowed(app.me);
   $('who').addEventListener('click', () => askName(true));
   $('help-button').addEventListener('click', () => $('help-dialog').showModal());
   document.addEventListener('keydown', globalKeys);
@@ -83,6 +84,15 @@ async function start() {
   listen();
   window.addEventListener('pagehide', () => { api.release(); });   // the answer this grader had open is free for the others
   app.show(app.me.questions.length ? 'grade' : 'page');
+}
+
+// What this grader's role allows, as the server says: controls for anything else are hidden. A
+// grader signed in by their personal link keeps the name it gives.
+function showAllowed(me) {
+  for (const control of document.querySelectorAll('[data-needs]')) control.hidden = !me.may.includes(control.dataset.needs);
+  $('who').disabled = me.nameFixed;
+  $('role').hidden = !me.nameFixed;
+  $('role').textContent = me.role;
 }
 
 function askName(changing) {

@@ -94,6 +94,7 @@ export class PageView {
   }
 
   setTool(tool) {
+    if (document.querySelector(`[data-tool="${tool}"]`)?.hidden) return;   // a tool this grader's role does not have
     this.tool = tool;
     for (const button of document.querySelectorAll('[data-tool]')) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
     $('page-layer').setAttribute('class', `layer ink-surface ${tool}-mode`);
