@@ -236,6 +236,13 @@ enum ProjectSchema {
                 CREATE INDEX claim_by_answer ON claim (question_id, student_id);
                 """)
         }
+        migrator.registerProjectMigration("v13: what drew each stroke (pen or highlighter)") { db in
+            // NULL for a note; every stroke before this was the pen's.
+            try db.execute(sql: """
+                ALTER TABLE annotation ADD COLUMN ink_kind TEXT CHECK (ink_kind IN ('pen', 'highlighter'));
+                UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 }

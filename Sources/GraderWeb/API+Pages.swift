@@ -27,14 +27,15 @@ extension GradingAPI {
         }
 
         router.post("/api/pages/{student}/{page}/ink") { request, context in
-            struct Input: Decodable { let points: [[Double]], pressures: [Double]?, width: Double? }
+            struct Input: Decodable { let points: [[Double]], pressures: [Double]?, width: Double?, kind: String? }
             let input = try await request.json(Input.self, context: context)
-            let points = try input.points.map { pair throws in
-                guard pair.count == 2 else { throw APIError.badRequest("Each ink point is [x, y] in points.") }
-                return try PointInput(x: pair[0], y: pair[1]).position
+            guard let kind = InkKind(rawValue: input.kind ?? InkKind.pen.rawValue) else {
+                throw APIError.badRequest("An ink kind is pen or highlighter, not \(input.kind ?? "").")
             }
+            let points = try pathInput(input.points)
             let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                 points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width)
+                                                 points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width,
+                                                 kind: kind)
             return try Reply.json(["id": id.rawValue], status: .created)
         }
 
@@ -46,6 +47,35 @@ extension GradingAPI {
                                                     at: try PointInput(x: input.x, y: input.y).position, continuing: input.step)
             struct Erased: Encodable { let removed: [Int64], step: Int64 }
             return try Reply.json(Erased(removed: erased.removed.map(\.rawValue), step: erased.step))
+        }
+
+        router.post("/api/pages/{student}/{page}/lasso") { request, context in
+            // The annotations a loop drawn on the page takes (the rule: `LassoHitTest`).
+            struct Input: Decodable { let points: [[Double]] }
+            let input = try await request.json(Input.self, context: context)
+            let ids = try project(context).lassoed(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                   loop: try pathInput(input.points))
+            return try Reply.json(["ids": ids.map(\.rawValue)])
+        }
+
+        router.patch("/api/annotations") { request, context in
+            struct Input: Decodable { let ids: [Int64], dx: Double, dy: Double }
+            let input = try await request.json(Input.self, context: context)
+            let ids = try annotationIDs(input.ids)
+            guard input.dx.isFinite, input.dy.isFinite else { throw APIError.badRequest("A move is two finite numbers (dx, dy).") }
+            try project(context).moveAnnotations(ids, dx: input.dx, dy: input.dy)
+            return try Reply.json(["ids": ids.map(\.rawValue)])
+        }
+
+        router.delete("/api/annotations") { request, context in
+            let text = request.uri.queryParameters["ids"].map(String.init) ?? ""
+            let numbers = try text.split(separator: ",").map { part throws in
+                guard let number = Int64(part) else { throw APIError.badRequest("ids is a list of annotation ids (1,2,3), not '\(text)'.") }
+                return number
+            }
+            let ids = try annotationIDs(numbers)
+            try project(context).removeAnnotations(ids, overwrite: request.uri.queryParameters["overwrite"] == "true")
+            return try Reply.json(["ids": ids.map(\.rawValue)])
         }
 
         router.patch("/api/annotations/{id}") { request, context in

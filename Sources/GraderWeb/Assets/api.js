@@ -31,7 +31,8 @@ export const api = {
     call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
   page: (student, page) => call('GET', `/api/pages/${student}/${page}`),
   addNote: (student, page, x, y, text) => call('POST', `/api/pages/${student}/${page}/notes`, { x, y, text }),
-  addInk: (student, page, points, pressures, width) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width }),
+  // `kind`: 'pen' or 'highlighter'.
+  addInk: (student, page, points, pressures, width, kind) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width, kind }),
   // `step`: what the drag's previous erase answered, so one drag is one undo step.
   erase: (student, page, x, y, step) => call('POST', `/api/pages/${student}/${page}/erase`, { x, y, step }),
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),

@@ -1,7 +1,7 @@
 // The whole page: zoom and pan; drag out, move and remove grade boxes; notes; pen with pressure; eraser;
 // name regions for anonymous grading; undo. What a box or note needs is typed in an inline field.
 import { api, imageURL, look } from './api.js';
-import { drawLayer, el, strokeShapes } from './ink.js';
+import { appendSegments, drawLayer, el, strokeShapes } from './ink.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +32,7 @@ export class PageView {
     svg.addEventListener('pointerdown', (event) => this.down(event));
     svg.addEventListener('pointermove', (event) => this.move(event));
     svg.addEventListener('pointerup', (event) => this.up(event));
-    svg.addEventListener('pointercancel', () => { this.gesture = null; this.draw(); });
+    svg.addEventListener('pointercancel', (event) => { if (this.gesture?.pointerId === event.pointerId) { this.gesture = null; this.draw(); } });
     svg.addEventListener('dblclick', (event) => this.editNote(event));
     $('inline-form').addEventListener('submit', (event) => { event.preventDefault(); this.answer?.($('inline-input').value); });
     $('inline-cancel').addEventListener('click', () => this.answer?.(null));
@@ -88,7 +88,10 @@ export class PageView {
     const svg = $('page-layer');
     drawLayer(svg, this.layer, { selected: this.selected, handles: this.tool === 'select' });
     const gesture = this.gesture;
-    if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: look.inkWidth, color: look.inkColor }, svg);
+    if (gesture?.kind === 'pen') {
+      gesture.group = strokeShapes(gesture.stroke, svg);
+      gesture.drawn = gesture.stroke.points.length;
+    }
     const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
     if (draft) el('rect', { class: 'draft', ...draft }, svg);
   }
@@ -119,18 +122,24 @@ export class PageView {
 
   down(event) {
     if (!this.layer) return;
-    // Palm rejection: once a pen has been seen, a finger pans the page and never draws.
+    // Palm rejection: one pointer at a time (a palm landing while the pen writes is ignored, the pen
+    // takes over from a finger that pans), and once a pen has been seen a finger pans, never draws.
     if (event.pointerType === 'pen') this.penSeen = true;
+    if (this.gesture && !(event.pointerType === 'pen' && this.gesture.kind === 'pan')) { event.preventDefault(); return; }
+    event.currentTarget.setPointerCapture(event.pointerId);
     if (event.pointerType === 'touch' && this.penSeen) {
       const scroller = $('scroller');
-      this.gesture = { kind: 'pan', x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+      this.gesture = { kind: 'pan', pointerId: event.pointerId, x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
       return;
     }
     const at = this.point(event);
     const target = event.target.closest('[data-kind]');
-    event.currentTarget.setPointerCapture(event.pointerId);
-    if (this.tool === 'pen') {
-      this.gesture = { kind: 'pen', points: [at], pressures: [this.pressure(event)], pointerType: event.pointerType };
+    if (this.tool === 'pen' || this.tool === 'highlighter') {
+      const highlighter = this.tool === 'highlighter';
+      const stroke = { points: [at], pressures: [this.pressure(event)], kind: highlighter ? 'highlighter' : 'pen',
+                       width: highlighter ? look.highlighterWidth : look.inkWidth, color: look.inkColor };
+      this.gesture = { kind: 'pen', stroke, pointerType: event.pointerType };
+      this.draw();
     } else if (this.tool === 'eraser') {
       this.gesture = { kind: 'eraser', last: 0 };
       this.erase(at);
@@ -151,18 +160,21 @@ export class PageView {
       this.selected = null;
       this.draw();
     }
+    if (this.gesture) this.gesture.pointerId = event.pointerId;
     event.preventDefault();
   }
 
   move(event) {
     const gesture = this.gesture;
-    if (!gesture) return;
-    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
+    if (!gesture || event.pointerId !== gesture.pointerId) return;
     if (gesture.kind === 'pan') {
       $('scroller').scrollTo(gesture.left - (event.clientX - gesture.x), gesture.top - (event.clientY - gesture.y));
     } else if (gesture.kind === 'pen') {
-      for (const e of (events.length ? events : [event])) { gesture.points.push(this.point(e)); gesture.pressures.push(this.pressure(e)); }
-      this.draw();
+      // Every sample the pointer saw since the last event (coalesced), and where it is predicted to go next.
+      const samples = event.getCoalescedEvents?.() ?? [];
+      for (const e of (samples.length ? samples : [event])) { gesture.stroke.points.push(this.point(e)); gesture.stroke.pressures.push(this.pressure(e)); }
+      gesture.predicted = (event.getPredictedEvents?.() ?? []).map((e) => [this.point(e), this.pressure(e)]);
+      this.paintInk(gesture);
     } else if (gesture.kind === 'eraser') {
       if (Date.now() - gesture.last > 60) this.erase(this.point(event));
     } else if (gesture.kind === 'box' || gesture.kind === 'name') {
@@ -181,14 +193,36 @@ export class PageView {
     }
   }
 
+  // Draws what the pen added since the last frame, once a frame: only the new segments, then a
+  // provisional tail to where the pen is predicted to be (replaced the next frame).
+  paintInk(gesture) {
+    if (gesture.frame) return;
+    gesture.frame = requestAnimationFrame(() => {
+      gesture.frame = null;
+      if (this.gesture !== gesture || !gesture.group) return;
+      const stroke = gesture.stroke;
+      appendSegments(gesture.group, stroke, gesture.drawn);
+      gesture.drawn = stroke.points.length;
+      gesture.tail?.remove();
+      gesture.tail = null;
+      if (gesture.predicted?.length && stroke.kind !== 'highlighter') {
+        const last = stroke.points.length - 1;
+        const ahead = { ...stroke, points: [stroke.points[last], ...gesture.predicted.map(([p]) => p)],
+                        pressures: [stroke.pressures[last], ...gesture.predicted.map(([, pressure]) => pressure)] };
+        gesture.tail = strokeShapes(ahead, gesture.group);
+      }
+    });
+  }
+
   async up(event) {
     const gesture = this.gesture;
+    if (!gesture || event.pointerId !== gesture.pointerId) return;
     this.gesture = null;
-    if (!gesture) return;
     try {
-      if (gesture.kind === 'pen' && gesture.points.length > 1) {
-        const pressures = gesture.pointerType === 'pen' ? gesture.pressures : null;
-        await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, look.inkWidth);
+      if (gesture.kind === 'pen' && gesture.stroke.points.length > 1) {
+        const { stroke } = gesture;
+        const pressures = gesture.pointerType === 'pen' && stroke.kind === 'pen' ? stroke.pressures : null;
+        await api.addInk(this.student, this.page, stroke.points.map(([x, y]) => [round(x), round(y)]), pressures, stroke.width, stroke.kind);
       } else if (gesture.kind === 'box') {
         // The box is the rectangle dragged out; a click without a drag gives the standard size.
         this.draft = dragged(gesture);
@@ -266,7 +300,7 @@ export class PageView {
   }
 
   async key(event) {
-    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', e: 'eraser', m: 'name' };
+    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', i: 'highlighter', e: 'eraser', m: 'name' };
     if (tools[event.key]) { this.setTool(tools[event.key]); }
     else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
     else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
