@@ -38,6 +38,10 @@ export const api = {
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
   moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
+  // A lasso: the ids of the strokes and notes a loop through `points` takes; moved or removed together.
+  lasso: (student, page, points) => call('POST', `/api/pages/${student}/${page}/lasso`, { points }),
+  moveAnnotations: (ids, dx, dy) => call('PATCH', '/api/annotations', { ids, dx, dy }),
+  removeAnnotations: (ids) => call('DELETE', `/api/annotations?ids=${ids.join(',')}`),
   addQuestion: (page, box, max, student) => call('POST', '/api/questions', { page, ...box, max, student }),
   editQuestion: (id, edit) => call('PATCH', `/api/questions/${id}`, edit),
   moveQuestion: (id, dx, dy, student) => call('PATCH', `/api/questions/${id}`, { dx, dy, student }),

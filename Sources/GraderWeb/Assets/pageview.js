@@ -2,6 +2,7 @@
 // name regions for anonymous grading; undo. What a box or note needs is typed in an inline field.
 import { api, imageURL, look } from './api.js';
 import { appendSegments, drawLayer, el, strokeShapes } from './ink.js';
+import { Lasso } from './lasso.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,7 @@ export class PageView {
     this.selected = null;   // 'box:ID', 'note:ID' or 'stroke:ID'
     this.students = [];
     this.loads = 0;
+    this.lasso = new Lasso(this);
     const svg = $('page-layer');
     for (const button of document.querySelectorAll('[data-tool]')) button.addEventListener('click', () => this.setTool(button.dataset.tool));
     $('undo').addEventListener('click', () => app.history('undo'));
@@ -92,12 +94,14 @@ export class PageView {
       gesture.group = strokeShapes(gesture.stroke, svg);
       gesture.drawn = gesture.stroke.points.length;
     }
+    this.lasso.draw(svg, gesture, this.student, this.page);
     const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
     if (draft) el('rect', { class: 'draft', ...draft }, svg);
   }
 
   setTool(tool) {
     this.tool = tool;
+    if (tool !== 'lasso') this.lasso.clear();
     for (const button of document.querySelectorAll('[data-tool]')) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
     $('page-layer').setAttribute('class', `layer ink-surface ${tool}-mode`);
     if (this.layer) this.draw();
@@ -143,6 +147,9 @@ export class PageView {
     } else if (this.tool === 'eraser') {
       this.gesture = { kind: 'eraser', last: 0 };
       this.erase(at);
+    } else if (this.tool === 'lasso') {
+      this.gesture = this.lasso.start(at);
+      this.draw();
     } else if (this.tool === 'box' || this.tool === 'name') {
       this.answer?.(null);
       this.gesture = { kind: this.tool, from: at, at };
@@ -177,6 +184,9 @@ export class PageView {
       this.paintInk(gesture);
     } else if (gesture.kind === 'eraser') {
       if (Date.now() - gesture.last > 60) this.erase(this.point(event));
+    } else if (gesture.kind === 'lasso' || gesture.kind === 'lasso-move') {
+      this.lasso.move(gesture, this.point(event));
+      this.draw();
     } else if (gesture.kind === 'box' || gesture.kind === 'name') {
       gesture.at = this.point(event);
       this.draw();
@@ -231,6 +241,8 @@ export class PageView {
         const box = this.draft;
         this.draft = null;
         if (max) { await api.addQuestion(this.page, box, max, this.student); await this.app.reloadQuestions?.(); }
+      } else if (gesture.kind === 'lasso' || gesture.kind === 'lasso-move') {
+        await this.lasso.end(gesture, this.student, this.page);
       } else if (gesture.kind === 'name') {
         await this.app.addNameRegion({ page: this.page, ...dragged(gesture), student: this.student });
       } else if (gesture.kind === 'resize') {
@@ -300,7 +312,7 @@ export class PageView {
   }
 
   async key(event) {
-    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', i: 'highlighter', e: 'eraser', m: 'name' };
+    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', i: 'highlighter', e: 'eraser', l: 'lasso', m: 'name' };
     if (tools[event.key]) { this.setTool(tools[event.key]); }
     else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
     else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
@@ -308,6 +320,7 @@ export class PageView {
     else if (event.key === 'ArrowLeft') { this.step(-1); }
     else if (event.key === 'PageDown') { this.page = Math.min(this.page + 1, this.app.me.pages); this.load(); }
     else if (event.key === 'PageUp') { this.page = Math.max(this.page - 1, 1); this.load(); }
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && this.lasso.ids.length) { await this.lasso.remove(); }
     else if ((event.key === 'Delete' || event.key === 'Backspace') && this.selected) { await this.removeSelected(); }
     else return;
     event.preventDefault();

