@@ -177,6 +177,38 @@ class InkInTheBrowser(unittest.TestCase):
         for screen, printed in zip(on_screen, in_pdf):
             self.assertLessEqual(abs(screen - printed), 0.1 * printed, f'screen {on_screen} vs PDF {in_pdf}')
 
+    def test_2_once_a_pen_was_seen_a_finger_pans_and_a_palm_never_draws(self):
+        driver = self.driver
+        self.tool('p')
+        before = len(self.strokes())
+        self.pen_stroke([(150, 700), (250, 700)], [0.5, 0.5])
+        wait(driver, lambda: len(self.strokes()) == before + 1)
+        # A finger dragged down the page after the pen: the page scrolls back up, nothing is drawn.
+        scroller = lambda: driver.execute_script('return document.getElementById("scroller").scrollTop')
+        start, top = self.screen(300, 650), scroller()
+        self.touch('touchStart', [start])
+        for i in range(1, 6): self.touch('touchMove', [(start[0] + 4 * i, start[1] + 20 * i)])
+        self.touch('touchEnd', [])
+        time.sleep(0.5)
+        self.assertEqual(len(self.strokes()), before + 1, 'a finger draws nothing once a pen was seen')
+        self.assertLess(scroller(), top - 50, 'the finger scrolled the page')
+        # A palm lands and moves while the pen writes: the pen's stroke is whole, and nothing of the palm is in it.
+        (sx, sy), scale = self.screen(150, 720), self.scale()
+        at = lambda x, y: (sx + (x - 150) * scale, sy + (y - 720) * scale)
+        self.pen('mousePressed', at(150, 720), 0.6)
+        for i in range(1, 21):
+            if i == 5: self.touch('touchStart', [at(300, 760)])
+            if 5 < i < 15: self.touch('touchMove', [at(300 + 5 * i, 760 + 2 * i)])
+            if i == 15: self.touch('touchEnd', [])
+            self.pen('mouseMoved', at(150 + 10 * i, 720), 0.6)
+        self.pen('mouseReleased', at(350, 720), 0, buttons=0)
+        wait(driver, lambda: len(self.strokes()) == before + 2)
+        points = self.strokes()[-1]['points']
+        self.assertEqual(len(points), 21, 'every pen sample, and only those')
+        self.assertTrue(all(abs(y - 720) < 1 for _, y in points), f'nothing of the palm: {points}')
+        self.assertAlmostEqual(points[-1][0], 350, delta=1)
+        driver.save_screenshot(os.path.join(SHOTS, 'ink-palm-rejected.png'))
+
 
 if __name__ == '__main__':
     unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
