@@ -209,6 +209,59 @@ class InkInTheBrowser(unittest.TestCase):
         self.assertAlmostEqual(points[-1][0], 350, delta=1)
         driver.save_screenshot(os.path.join(SHOTS, 'ink-palm-rejected.png'))
 
+    def loop(self, corners, per_side=6):
+        """A lasso drawn with the pen round the rectangle `corners` ((left, top), (right, bottom)) in page points."""
+        (left, top), (right, bottom) = corners
+        path = [(left, top), (right, top), (right, bottom), (left, bottom), (left, top + 1)]
+        points = [(a[0] + (b[0] - a[0]) * i / per_side, a[1] + (b[1] - a[1]) * i / per_side)
+                  for a, b in zip(path, path[1:]) for i in range(per_side)]
+        self.pen_stroke(points, [0.5] * len(points))
+
+    def history(self):
+        return json.loads(cli('history', PROJECT, '--json'))
+
+    def test_3_the_lasso_moves_and_removes_strokes_together_one_step_each(self):
+        driver = self.driver
+        name = self.api(driver, '/api/overview')['students'][0]['name']
+        ann = [int(json.loads(cli('ink', PROJECT, '--student', name, '--page', '1', '--grader', 'Ann', '--json', path))['annotation'])
+               for path in ['400,700 450,710 500,700', '400,725 500,730']]
+        ta = int(json.loads(cli('ink', PROJECT, '--student', name, '--page', '1', '--grader', 'ta', '--json', '530,700 550,720'))['annotation'])
+        by_id = lambda: {s['id']: s['points'] for s in self.strokes()}
+        wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, f'#page-layer [data-kind="stroke"][data-id="{ta}"]')) == 1,
+             message='the page shows the new strokes')
+        before = by_id()
+        self.tool('l')
+        self.loop(((390, 690), (515, 740)))
+        delete = driver.find_element(By.ID, 'lasso-delete')
+        wait(driver, lambda: delete.is_displayed(), message='the lasso holds something')
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '#page-layer .lasso-frame')), 1)
+        driver.save_screenshot(os.path.join(SHOTS, 'ink-lasso.png'))
+        # Dragged from inside its frame: Ann's two strokes move 20 right and 30 up, the TA's stays.
+        self.pen_stroke([(450, 712), (460, 697), (470, 682)], [0.5, 0.5, 0.5])
+        wait(driver, lambda: by_id()[ann[0]] != before[ann[0]])
+        for stroke in ann:
+            for (x, y), (x0, y0) in zip(by_id()[stroke], before[stroke]):
+                self.assertAlmostEqual(x, x0 + 20, delta=0.5)
+                self.assertAlmostEqual(y, y0 - 30, delta=0.5)
+        self.assertEqual(by_id()[ta], before[ta])
+        step = self.history()[0]
+        self.assertEqual((step['description'], step['grader']), ('move 2 annotations', 'Ann'))
+        # One tap on Undo takes both back.
+        driver.find_element(By.ID, 'undo').click()
+        wait(driver, lambda: by_id() == before, message='one undo step')
+        # A loop round all three: the TA's stroke is another grader's work, so Delete removes nothing and says whose.
+        self.loop(((385, 685), (560, 745)))
+        wait(driver, lambda: delete.is_displayed())
+        delete.click()
+        wait(driver, lambda: 'made by ta' in driver.find_element(By.ID, 'toast').text, message='the refusal names the TA')
+        self.assertEqual(by_id(), before)
+        # Ann's own two: removed together, in one step.
+        self.loop(((390, 690), (515, 740)))
+        wait(driver, lambda: delete.is_displayed())
+        delete.click()
+        wait(driver, lambda: set(by_id()) == set(before) - set(ann))
+        self.assertEqual(self.history()[0]['description'], 'remove 2 annotations')
+
 
 if __name__ == '__main__':
     unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
