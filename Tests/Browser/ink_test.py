@@ -262,6 +262,47 @@ class InkInTheBrowser(unittest.TestCase):
         wait(driver, lambda: set(by_id()) == set(before) - set(ann))
         self.assertEqual(self.history()[0]['description'], 'remove 2 annotations')
 
+    def screen_colour(self, x, y):
+        """The colour Chromium painted at page point (x, y)."""
+        sx, sy = self.screen(x, y)
+        time.sleep(0.1)
+        shot = self.driver.execute_cdp_cmd('Page.captureScreenshot', {
+            'format': 'png', 'clip': {'x': round(sx), 'y': round(sy), 'width': 1, 'height': 1, 'scale': 1}})
+        return png_pixels(base64.b64decode(shot['data']))[2][0][0]
+
+    def test_4_the_highlighter_lies_translucent_under_the_pen_on_screen_and_in_the_pdf(self):
+        driver = self.driver
+        before = len(self.strokes())
+        self.tool('p')
+        self.pen_stroke([(300, 448), (300, 472)], [0.5, 0.5])
+        wait(driver, lambda: len(self.strokes()) == before + 1)
+        self.tool('i')
+        self.pen_stroke([(220 + 10 * i, 460) for i in range(17)], [0.5] * 17)
+        wait(driver, lambda: len(self.strokes()) == before + 2)
+        marker, look = self.strokes()[-1], self.api(driver, '/api/look')
+        self.assertEqual((marker['kind'], marker['width'], marker.get('pressures')), ('highlighter', look['highlighterWidth'], None))
+        time.sleep(0.3)
+        screen = {'crossing': self.screen_colour(300, 460), 'alone': self.screen_colour(250, 460)}
+        driver.save_screenshot(os.path.join(SHOTS, 'ink-highlighter.png'))
+        out = os.path.join(WORK, 'graded-highlighter')
+        cli('export', 'pdf', PROJECT, '--out', out, '--grader', 'check')
+        name = self.api(driver, '/api/overview')['students'][0]['name']
+        pdf = next(path for path in glob.glob(os.path.join(out, '*.pdf')) if name.split(',')[0] in os.path.basename(path))
+
+        def printed(x, y):
+            png = subprocess.run(['pdftocairo', '-png', '-singlefile', '-r', '144', '-f', '1', '-l', '1', '-x', str(x * 2), '-y', str(y * 2),
+                                  '-W', '1', '-H', '1', pdf, '-'], capture_output=True, check=True).stdout
+            return png_pixels(png)[2][0][0]
+        paper = {'crossing': printed(300, 460), 'alone': printed(250, 460)}
+        pen = tuple(int(self.strokes()[-2]['color'][i:i + 2], 16) for i in (1, 3, 5))
+        colour = tuple(int(look['highlighterColor'][i:i + 2], 16) for i in (1, 3, 5))
+        over_white = tuple(255 * (1 - look['highlighterOpacity']) + c * look['highlighterOpacity'] for c in colour)
+        print(f'\nhighlighter alone: screen {screen["alone"]}, PDF {paper["alone"]}, over white {over_white}; '
+              f'crossing the pen: screen {screen["crossing"]}, PDF {paper["crossing"]}, pen {pen}')
+        for where in (screen, paper):
+            self.assertTrue(all(abs(a - b) < 40 for a, b in zip(where['crossing'], pen)), f'the pen lies on top: {where}')
+            self.assertTrue(all(abs(a - b) < 25 for a, b in zip(where['alone'], over_white)), f'translucent over the paper: {where}')
+
 
 if __name__ == '__main__':
     unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
