@@ -303,6 +303,43 @@ class InkInTheBrowser(unittest.TestCase):
             self.assertTrue(all(abs(a - b) < 40 for a, b in zip(where['crossing'], pen)), f'the pen lies on top: {where}')
             self.assertTrue(all(abs(a - b) < 25 for a, b in zip(where['alone'], over_white)), f'translucent over the paper: {where}')
 
+    def test_5_pen_to_paint_latency(self):
+        """Pen to paint, measured on the page's performance timeline: each pen sample (coalesced ones
+        included) from its event's time stamp to the end of the frame that drew it (the first task
+        after that frame's requestAnimationFrame callbacks and rendering). Printed, not asserted."""
+        driver = self.driver
+        self.tool('p')
+        driver.execute_script("""
+            performance.clearMeasures('pen-to-paint');
+            performance.clearMeasures('pen-to-handler');
+            document.getElementById('page-layer').addEventListener('pointermove', (event) => {
+              if (event.pointerType !== 'pen' || !event.buttons) return;
+              const samples = event.getCoalescedEvents().length ? event.getCoalescedEvents() : [event];
+              for (const sample of samples) performance.measure('pen-to-handler', { start: sample.timeStamp, end: performance.now() });
+              // Registered after the page view's own listener: this frame callback runs after the one that draws the ink.
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => {
+                  for (const sample of samples) performance.measure('pen-to-paint', { start: sample.timeStamp, end: performance.now() });
+                };
+                channel.port2.postMessage(null);
+              });
+            });""")
+        before, count = len(self.strokes()), 500
+        # A long spiral in the blank lower part of the page, one CDP pen event per sample.
+        import math
+        path = [(300 + (20 + 0.12 * i) * math.cos(i / 12), 740 + (10 + 0.05 * i) * math.sin(i / 12)) for i in range(count + 1)]
+        self.pen_stroke(path, [0.3 + 0.4 * abs(math.sin(i / 30)) for i in range(count + 1)])
+        wait(driver, lambda: len(self.strokes()) == before + 1, seconds=10)
+        self.assertEqual(len(self.strokes()[-1]['points']), count + 1, 'every sample is in the stroke')
+        latencies = sorted(driver.execute_script("return performance.getEntriesByName('pen-to-paint').map((e) => e.duration)"))
+        self.assertEqual(len(latencies), count, 'every pen sample was painted')
+        median, p99 = statistics.median(latencies), latencies[math.ceil(0.99 * len(latencies)) - 1]
+        print(f'\npen-to-paint latency over {len(latencies)} pen samples: median {median:.1f} ms, p99 {p99:.1f} ms')
+        handled = sorted(driver.execute_script("return performance.getEntriesByName('pen-to-handler').map((e) => e.duration)"))
+        print(f'(of which pen to handler: median {statistics.median(handled):.1f} ms, p99 {handled[math.ceil(0.99 * len(handled)) - 1]:.1f} ms)')
+        driver.save_screenshot(os.path.join(SHOTS, 'ink-latency-spiral.png'))
+
 
 if __name__ == '__main__':
     unittest.main(argv=[sys.argv[0], '-v', *sys.argv[3:]])
