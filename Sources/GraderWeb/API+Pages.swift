@@ -32,7 +32,7 @@ extension GradingAPI {
             guard let kind = InkKind(rawValue: input.kind ?? InkKind.pen.rawValue) else {
                 throw APIError.badRequest("An ink kind is pen or highlighter, not \(input.kind ?? "").")
             }
-            let points = try pathInput(input.points)
+            let points = try pathInput(input.points, of: "ink point")
             let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
                                                  points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width,
                                                  kind: kind)
@@ -54,7 +54,7 @@ extension GradingAPI {
             struct Input: Decodable { let points: [[Double]] }
             let input = try await request.json(Input.self, context: context)
             let ids = try project(context).lassoed(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                   loop: try pathInput(input.points))
+                                                   loop: try pathInput(input.points, of: "lasso point"))
             return try Reply.json(["ids": ids.map(\.rawValue)])
         }
 

@@ -77,10 +77,10 @@ struct PointInput: Decodable {
     }
 }
 
-/// A path of [x, y] pairs in points (an ink stroke, a lasso's loop).
-func pathInput(_ pairs: [[Double]]) throws -> [PagePosition] {
+/// A path of [x, y] pairs in points: `what` names its points ("ink point", "lasso point") in the refusal.
+func pathInput(_ pairs: [[Double]], of what: String) throws -> [PagePosition] {
     try pairs.map { pair throws in
-        guard pair.count == 2 else { throw APIError.badRequest("Each point is [x, y] in points, not \(pair).") }
+        guard pair.count == 2 else { throw APIError.badRequest("Each \(what) is [x, y] in points.") }
         return try PointInput(x: pair[0], y: pair[1]).position
     }
 }
