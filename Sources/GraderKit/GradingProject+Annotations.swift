@@ -15,10 +15,12 @@ extension GradingProject {
     }
 
     /// Adds an ink stroke through `points`, with the pen's pressure at each point when known; the
-    /// highlighter's is drawn in the look's highlighter colour, under the pen's ink.
+    /// highlighter's is drawn in the look's highlighter colour, under the pen's ink. Without a
+    /// width, the look's width of the pen or of the highlighter.
     public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
-                       color: RGBColor = .red, width: Double = 1.5, kind: InkKind = .pen) throws -> AnnotationID {
-        let width = try GradingRules.inkWidth(width)
+                       color: RGBColor = .red, width: Double? = nil, kind: InkKind = .pen) throws -> AnnotationID {
+        let look = GradeLayerLook.standard
+        let width = try GradingRules.inkWidth(width ?? (kind == .highlighter ? look.highlighterWidth : look.ink.width))
         return try onPage(student, page, "ink on") { writer, size in
             let path = try points.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size) }
             guard !path.isEmpty else { throw GradingError.badPosition("") }

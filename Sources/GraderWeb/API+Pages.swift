@@ -34,8 +34,8 @@ extension GradingAPI {
             }
             let points = try pathInput(input.points, of: "ink point")
             let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                 points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width,
-                                                 kind: kind)
+                                                 points: points, pressures: input.pressures,
+                                                 width: input.width, kind: kind)
             return try Reply.json(["id": id.rawValue], status: .created)
         }
 

@@ -13,14 +13,15 @@ import TestSupport
         let fixture = try WebFixture()
         let anna = try fixture.key("Anna")
         try await fixture.test { client in
-            let added = try await client.send(.post, "/api/pages/\(anna)/1/ink", #"{"points":[[100,300],[200,300]],"width":12,"kind":"highlighter"}"#)
+            let added = try await client.send(.post, "/api/pages/\(anna)/1/ink", #"{"points":[[100,300],[200,300]],"kind":"highlighter"}"#)
             #expect(added.status == .created)
             let pencil = try await client.send(.post, "/api/pages/\(anna)/1/ink", #"{"points":[[100,300],[200,300]],"kind":"pencil"}"#)
             #expect(pencil.status == .badRequest)
             #expect(pencil.json["error"] as? String == "An ink kind is pen or highlighter, not pencil.")
         }
         let strokes = try fixture.project.pageLayer(student: StudentKey(anna), page: 1).strokes
-        #expect(strokes.map(\.kind) == ["highlighter"] && strokes[0].width == 12)
+        #expect(strokes.map(\.kind) == ["highlighter"] && strokes[0].width == GradeLayerLook.standard.highlighterWidth,
+                "the highlighter's width when none is given")
     }
 
     @Test func theLassoNamesWhatItTakesWhichThenMoveAndGoTogether() async throws {
