@@ -1,4 +1,4 @@
-/// Identifies an annotation (ink stroke or note) within a project.
+/// Identifies an annotation (ink stroke, note or rubric stamp) within a project.
 public struct AnnotationID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The stored row id.
     public let rawValue: Int64
@@ -60,6 +60,8 @@ public enum AnnotationContent: Hashable, Sendable, Codable {
     case ink(InkStroke)
     /// A typed note.
     case note(TextNote)
+    /// A rubric item placed on the answer.
+    case stamp(RubricStamp)
 
     /// The same content shifted by `dx`, `dy` (relative units).
     public func moved(dx: Double, dy: Double) -> AnnotationContent {
@@ -70,6 +72,9 @@ public enum AnnotationContent: Hashable, Sendable, Codable {
         case .note(var note):
             note.position = RelativePoint(x: note.position.x + dx, y: note.position.y + dy)
             return .note(note)
+        case .stamp(var stamp):
+            stamp.position = RelativePoint(x: stamp.position.x + dx, y: stamp.position.y + dy)
+            return .stamp(stamp)
         }
     }
 
@@ -78,6 +83,7 @@ public enum AnnotationContent: Hashable, Sendable, Codable {
         switch self {
         case .ink(let stroke): stroke.points.first { !$0.isOnPage }
         case .note(let note): note.position.isOnPage ? nil : note.position
+        case .stamp(let stamp): stamp.position.isOnPage ? nil : stamp.position
         }
     }
 }

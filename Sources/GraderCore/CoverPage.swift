@@ -1,5 +1,5 @@
 /// The optional cover of a returned booklet: the course and exam title, the student, a row per
-/// question with its score and the rubric items that made it, and the total with its percentage —
+/// question with its score and the rubric items that made it (a stamped one with its page), and the total with its percentage —
 /// drawn as marks on blank Letter pages, continued on as many pages as the questions need.
 public enum CoverPage {
     /// What heads every cover of an export.
@@ -43,6 +43,7 @@ public enum CoverPage {
         let ids = [entry.rosterID, entry.email].compactMap { $0 }.joined(separator: " · ")
         if !ids.isEmpty { cover.line(ids, x: margin, fontSize: 11, width: 468, color: black, after: 0) }
         cover.y += 24
+        let stamped = Dictionary(book.stamps(of: student).map { ($0.stamp.item, $0.page) }, uniquingKeysWith: { first, _ in first })
         for numbered in book.questions {
             let score = book.score(numbered.question.id, student)
             let label = "\(numbered.heading) (page \(numbered.question.page))"
@@ -53,8 +54,10 @@ public enum CoverPage {
                                          text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded))
             cover.line(label, x: margin, fontSize: 12, width: headingWidth, color: black, after: rowHeight - textHeight(label, 12, headingWidth))
             for item in book.itemsScored(numbered.question.id, student) {
-                cover.makeRoom(textHeight(item.label, 9, itemWidth) + 3, continuing: entry.name)
-                cover.line(item.label, x: margin + 18, fontSize: 9, width: itemWidth, color: .red, after: 3)
+                // A stamped item says where on the booklet it was placed.
+                let text = item.label + (stamped[item.id].map { " (stamped on page \($0))" } ?? "")
+                cover.makeRoom(textHeight(text, 9, itemWidth) + 3, continuing: entry.name)
+                cover.line(text, x: margin + 18, fontSize: 9, width: itemWidth, color: .red, after: 3)
             }
         }
         let total = GradeLayer.totalText(book, student, percent: true)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the grade layer draws on each page of a student's booklet: the grade boxes of that page
-/// ("earned / max", "? / max" while ungraded), the student's ink and notes, and on the first page
+/// ("earned / max", "? / max" while ungraded), the student's ink, notes and rubric stamps, and on the first page
 /// the total, in the top margin where it covers none of the student's work.
 public enum GradeLayer {
     /// Font size of the rubric items listed under a grade box.
@@ -43,6 +43,10 @@ public enum GradeLayer {
                 let at = note.position.point(on: size)
                 marks.append(.note(text: note.text, at: at, fontSize: note.fontSize, color: note.color,
                                    maxWidth: look.noteWidth(at: at.x, pageWidth: size.width)))
+            case .stamp(let stamp):
+                guard let item = book.scoredItem(of: stamp, student: student) else { continue }
+                let at = stamp.position.point(on: size)
+                marks.append(.stamp(text: item.label, at: at, maxWidth: look.noteWidth(at: at.x, pageWidth: size.width)))
             }
         }
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }

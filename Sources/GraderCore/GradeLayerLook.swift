@@ -33,6 +33,8 @@ public struct GradeLayerLook: Sendable, Equatable {
     public let noteBackingOpacity = 0.85
     /// A note wraps this far before the page's right edge, and never narrower than `minNoteWidth`.
     public let noteMargin = 18.0, minNoteWidth = 72.0
+    /// A rubric stamp's font size and the width of its frame (drawn in `gradedColor`).
+    public let stampFontSize = 10.0, stampBorder = 1.0
     /// Font size of the student's total.
     public let totalFontSize = 10.0
     /// Where the total's text ends (this far from the page's right edge) and starts (this far from its top).
@@ -59,7 +61,8 @@ public struct GradeLayerLook: Sendable, Equatable {
 extension GradeLayerLook: Encodable {
     private enum CodingKeys: String, CodingKey {
         case gradedColor, ungradedColor, boxBorder, boxBacking, boxTextScale, boxSize, minBoxSide, inkColor, inkWidth, pressureFloor,
-             pressureGain, highlighterColor, highlighterOpacity, highlighterWidth, noteFontSize, noteBackingOpacity, totalFontSize, totalRight, totalTop, totalPadding, imageWidths
+             pressureGain, highlighterColor, highlighterOpacity, highlighterWidth, noteFontSize, noteBackingOpacity, stampFontSize, stampBorder,
+             totalFontSize, totalRight, totalTop, totalPadding, imageWidths
     }
 
     /// The JSON the browser reads: colours as "#rrggbb", the box size as {width, height}.
@@ -81,6 +84,8 @@ extension GradeLayerLook: Encodable {
         try container.encode(highlighterWidth, forKey: .highlighterWidth)
         try container.encode(noteFontSize, forKey: .noteFontSize)
         try container.encode(noteBackingOpacity, forKey: .noteBackingOpacity)
+        try container.encode(stampFontSize, forKey: .stampFontSize)
+        try container.encode(stampBorder, forKey: .stampBorder)
         try container.encode(totalFontSize, forKey: .totalFontSize)
         try container.encode(totalRight, forKey: .totalRight)
         try container.encode(totalTop, forKey: .totalTop)

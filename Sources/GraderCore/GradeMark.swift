@@ -41,6 +41,8 @@ public enum GradeMark: Hashable, Sendable {
     case highlight(points: [PagePoint], color: RGBColor, width: Double, opacity: Double)
     /// A typed note: its text wraps at `maxWidth` points.
     case note(text: String, at: PagePoint, fontSize: Double, color: RGBColor, maxWidth: Double)
+    /// A rubric stamp: the item's label at `at` (its top-left corner), framed, wrapping at `maxWidth` points.
+    case stamp(text: String, at: PagePoint, maxWidth: Double)
     /// The student's total ("Total 17.5 / 24 · 2 questions ungraded"), drawn in the page's top margin at the right.
     case total(text: String)
 }

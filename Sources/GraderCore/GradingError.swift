@@ -101,6 +101,12 @@ public enum GradingError: Error, Equatable, Sendable {
     /// A value refused for a named option or field of a front end ("--code-at"): the option's
     /// name heads the refusal's own message.
     indirect case forOption(String, GradingError)
+    /// A rubric item stamped on the answer of a question it does not belong to.
+    case stampOfOtherQuestion(item: Int, text: String, itemQuestion: String, question: String)
+    /// A rubric item stamped a second time on one answer.
+    case alreadyStamped(question: String, item: Int, page: Int)
+    /// No rubric item with that id (one removed meanwhile).
+    case unknownRubricItemID(RubricItemID)
 }
 
 extension GradingError: LocalizedError {
@@ -235,6 +241,13 @@ extension GradingError: LocalizedError {
                 + "Give the id of a question block (the rubric's bubbles: section lists them)."
         case .forOption(let option, let error):
             return "\(option): " + (error.errorDescription ?? "")
+        case .stampOfOtherQuestion(let item, let text, let itemQuestion, let question):
+            return "Item \(item) of \(itemQuestion) ('\(text.prefix(40))') cannot be stamped on the answer to \(question): "
+                + "stamp one of \(question)'s own items, or grade \(itemQuestion)."
+        case .alreadyStamped(let question, let item, let page):
+            return "Item \(item) of \(question) is already stamped on this answer (page \(page)): move that stamp, or remove it first."
+        case .unknownRubricItemID(let id):
+            return "There is no \(id) (it was removed meanwhile): look at the question's rubric again."
         }
     }
 }

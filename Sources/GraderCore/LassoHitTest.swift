@@ -1,7 +1,7 @@
 /// Which annotations a lasso takes: the loop a grader draws is closed from its last point back to
 /// its first; a stroke is taken when most of its points (more than half) lie inside the loop, so a
-/// loop that clips a stroke's tail still takes it and one that only crosses it does not; a note
-/// when its top-left corner lies inside. Inside is the even-odd rule, so a loop drawn either way
+/// loop that clips a stroke's tail still takes it and one that only crosses it does not; a note or
+/// a rubric stamp when its top-left corner lies inside. Inside is the even-odd rule, so a loop drawn either way
 /// round, or crossing itself, gives the same answer as its outline suggests.
 @_spi(Rules) public enum LassoHitTest {
     /// True when the loop `loop` (points on the page) takes `stroke` (on a page of `size`); a loop
@@ -12,9 +12,9 @@
         return 2 * inside > stroke.points.count
     }
 
-    /// True when the loop takes `note` (its top-left corner lies inside).
-    public static func takes(_ note: TextNote, loop: [PagePoint], on size: PageSize) -> Bool {
-        loop.count > 2 && contains(loop, note.position.point(on: size))
+    /// True when the loop takes a note or a stamp whose top-left corner is `corner`: when that lies inside.
+    public static func takes(corner: RelativePoint, loop: [PagePoint], on size: PageSize) -> Bool {
+        loop.count > 2 && contains(loop, corner.point(on: size))
     }
 
     /// True when `point` lies inside the closed polygon `loop` (even-odd rule).

@@ -10,6 +10,8 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
         public let number: Int, text: String, points: String, group: String?
         /// Whether this student has it.
         public let applied: Bool
+        /// Its id, which a stamp names (numbers change when items are reordered).
+        public let id: Int64
     }
 
     /// A rectangle in points on the student's page.
@@ -95,7 +97,7 @@ extension GradingProject {
             score: book.score(question.id, id).description, gradedBy: record.map { $0.grader.isEmpty ? "—" : $0.grader },
             items: (book.rubricItems[question.id] ?? []).map { item in
                 AnswerCard.Item(number: item.number, text: item.text, points: item.signedPoints, group: item.group,
-                                applied: applied.contains(item.id))
+                                applied: applied.contains(item.id), id: item.id.rawValue)
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
             pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,

@@ -71,7 +71,7 @@ extension GradingProject {
     }
 
     /// Removes annotations (a lasso's) as one step; when one is another grader's, none is removed
-    /// unless `overwrite` (the step then names whose).
+    /// unless `overwrite` (the step then names whose). A rubric stamp takes its item off the answer with it.
     public func removeAnnotations(_ ids: [AnnotationID], overwrite: Bool = false) throws {
         let ids = Array(Set(ids)).sorted()
         guard !ids.isEmpty else { return }
@@ -86,7 +86,11 @@ extension GradingProject {
                 }
             }
             if !others.isEmpty { try writer.redescribe("\(description) (\(others.map { "\($0)'s" }.joined(separator: ", ")))") }
-            for id in ids { try writer.deleteAnnotation(id) }
+            for id in ids {
+                let annotation = try writer.annotation(id)
+                try writer.deleteAnnotation(id)
+                if case .stamp(let stamp) = annotation.content { try unstamp(stamp, student: annotation.student, overwrite: overwrite, writer) }
+            }
         }
     }
 
@@ -101,7 +105,8 @@ extension GradingProject {
             guard annotation.page == PageRef(student: id, page: page) else { return false }
             switch annotation.content {
             case .ink(let stroke): return LassoHitTest.takes(stroke, loop: path, on: size)
-            case .note(let note): return LassoHitTest.takes(note, loop: path, on: size)
+            case .note(let note): return LassoHitTest.takes(corner: note.position, loop: path, on: size)
+            case .stamp(let stamp): return LassoHitTest.takes(corner: stamp.position, loop: path, on: size)
             }
         }.map(\.id)
     }

@@ -90,11 +90,7 @@ extension GradingProject {
             let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
             let applied = try RubricRules.applying(try add.map { try RubricChanges.item($0, in: items, question: name) }, to: kept, question: name)
             let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
-            // Items put on or taken off an answer another grader scored change their grading, whatever the total.
-            if let before, before.isAnotherGradersThan(grader) {
-                let theirs = ForeignScore(student: studentName, question: name, score: .points(before.points), grader: before.grader)
-                try writer.take([theirs], overwrite: overwrite, as: "replacing")
-            }
+            try RubricChanges.takeOver(before, names: (studentName, name), by: grader, overwrite: overwrite, writer)
             return score
         }
     }

@@ -2,7 +2,7 @@ import GraderCore
 import GraderPDF
 
 /// One student's page as a grading view draws it over the scan: every grade box (for everyone),
-/// and that student's notes and ink, each with the id a change names; positions in points from
+/// and that student's notes, ink and rubric stamps, each with the id a change names; positions in points from
 /// the top-left of the page as displayed.
 public struct PageLayer: Sendable, Equatable, Encodable {
     /// A grade box.
@@ -25,6 +25,17 @@ public struct PageLayer: Sendable, Equatable, Encodable {
         public let backing: Rect
     }
 
+    /// A rubric stamp, laid out as the PDF draws it (bold, framed, `GradeLayerLook.stampFontSize`).
+    public struct Stamp: Sendable, Equatable, Encodable {
+        /// Its id (moved and removed as an annotation), top-left corner, the question and item (id and
+        /// number) it shows, and the item's label ("−1 Sign error").
+        public let id: Int64, x: Double, y: Double, question: Int64, item: Int64, number: Int, text: String
+        /// Its lines with their baselines, the framed backing under them and the radius of its corners.
+        public let lines: [NoteLayout.Line], backing: Rect, radius: Double
+        /// Whether the score comes from it: false under a typed score (then the PDF leaves it out).
+        public let counted: Bool
+    }
+
     /// A rectangle in points from the page's top-left corner.
     public struct Rect: Sendable, Equatable, Encodable {
         /// Its top-left corner and size.
@@ -44,7 +55,7 @@ public struct PageLayer: Sendable, Equatable, Encodable {
     /// The page's size as displayed, in points.
     public let width: Double, height: Double
     /// What is drawn on it.
-    public let boxes: [Box], notes: [Note], strokes: [Stroke]
+    public let boxes: [Box], notes: [Note], strokes: [Stroke], stamps: [Stamp]
     /// "Total 17.5 / 24 · 2 ungraded" on page 1, else nil.
     public let total: String?
     /// What the page image covers now (`GradingProject.imageStamp`), for its URL.
@@ -62,7 +73,8 @@ public struct PageLayer: Sendable, Equatable, Encodable {
                        width: frame.width, height: frame.height, score: book.score(numbered.question.id, student).description,
                        max: numbered.question.maxPoints.description, items: book.itemsScored(numbered.question.id, student).map(\.label))
         }
-        var notes: [Note] = [], strokes: [Stroke] = []
+        var notes: [Note] = [], strokes: [Stroke] = [], stamps: [Stamp] = []
+        let items = Dictionary(book.rubricItems.values.joined().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for annotation in book.annotations where annotation.page == PageRef(student: student, page: page) {
             switch annotation.content {
             case .note(let note):
@@ -76,9 +88,18 @@ public struct PageLayer: Sendable, Equatable, Encodable {
                 strokes.append(Stroke(id: annotation.id.rawValue, points: stroke.points.map { let p = $0.point(on: size); return [p.x, p.y] },
                                       width: stroke.width, color: stroke.color.description, pressures: stroke.pressures,
                                       kind: stroke.kind.rawValue))
+            case .stamp(let stamp):
+                guard let item = items[stamp.item] else { continue }
+                let at = stamp.position.point(on: size), look = GradeLayerLook.standard
+                let laid = NoteLayout(item.label, at: at, fontSize: look.stampFontSize, bold: true, maxWidth: look.noteWidth(at: at.x, pageWidth: size.width))
+                stamps.append(Stamp(id: annotation.id.rawValue, x: at.x, y: at.y, question: item.question.rawValue, item: item.id.rawValue,
+                                    number: item.number, text: item.label, lines: laid.lines,
+                                    backing: Rect(x: laid.backing.origin.x, y: laid.backing.origin.y, width: laid.backing.width, height: laid.backing.height),
+                                    radius: laid.radius,
+                                    counted: book.scoredItem(of: stamp, student: student) != nil))
             }
         }
-        (self.notes, self.strokes) = (notes, strokes)
+        (self.notes, self.strokes, self.stamps) = (notes, strokes, stamps)
         total = page == 1 && !book.questions.isEmpty ? GradeLayer.totalText(book, student) : nil
     }
 }

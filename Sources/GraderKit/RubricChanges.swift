@@ -16,11 +16,23 @@ enum RubricChanges {
                               adjustment: nil, writer)
     }
 
-    /// Makes `applied` the items `student` has on `question` and records the score they make.
+    /// Makes `applied` the items `student` has on `question` (the stamps of the others go) and
+    /// records the score they make.
     static func setApplied(_ applied: [RubricItem], of items: [RubricItem], student: StudentKey, question: QuestionID,
                            adjustment: Points?, _ writer: ProjectWriter) throws -> Score {
         for item in items { try writer.setApplied(applied.contains(item), item: item.id, student: student) }
+        let stamps = try writer.stamps(student: student).map { (id: $0.id, stamp: $0.stamp) }
+        for id in StampRules.orphaned(stamps, items: items, applied: applied) { try writer.deleteAnnotation(id) }
         return try score(question, student: student, adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
+    }
+
+    /// Items put on or taken off an answer another grader scored (`before`, read before the
+    /// change) change their grading, whatever the total: refused unless `overwrite`, which the step records.
+    static func takeOver(_ before: ScoreRecord?, names: (student: String, question: String), by grader: Grader, overwrite: Bool,
+                         _ writer: ProjectWriter) throws {
+        guard let before, before.isAnotherGradersThan(grader) else { return }
+        let theirs = ForeignScore(student: names.student, question: names.question, score: .points(before.points), grader: before.grader)
+        try writer.take([theirs], overwrite: overwrite, as: "replacing")
     }
 
     /// Re-scores `students` on `question` from their items, where their score comes from the rubric.

@@ -40,6 +40,8 @@ public enum GradeLayerWriter {
                 MarkPainter.ink(points, color: color, width: width, opacity: opacity, on: cr)
             case .note(let text, let origin, let fontSize, let color, let maxWidth):
                 MarkPainter.note(text, at: origin, fontSize: fontSize, color: color, maxWidth: maxWidth, on: cr)
+            case .stamp(let text, let origin, let maxWidth):
+                MarkPainter.stamp(text, at: origin, maxWidth: maxWidth, on: cr)
             case .total(let text):
                 MarkPainter.total(text, pageSize: size, on: cr)
             }

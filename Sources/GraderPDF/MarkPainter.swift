@@ -89,6 +89,21 @@ enum MarkPainter {
         label.show(on: cr, x: origin.x, y: origin.y)
     }
 
+    /// A rubric stamp: the item's label in the graded colour on an opaque white backing framed in
+    /// the same colour, its top-left corner at `origin` (where the grader tapped).
+    static func stamp(_ text: String, at origin: PagePoint, maxWidth: Double, on cr: OpaquePointer) {
+        let label = PangoText(text, fontSize: look.stampFontSize, bold: true, maxWidth: maxWidth, for: cr)
+        let backing = NoteLayout.backing(label.logicalBox, at: origin, fontSize: look.stampFontSize)
+        roundedRectangle(x: backing.origin.x, y: backing.origin.y, width: backing.width, height: backing.height,
+                         radius: NoteLayout.padding(look.stampFontSize), on: cr)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill_preserve(cr)
+        setSource(look.gradedColor, on: cr)
+        cairo_set_line_width(cr, look.stampBorder)
+        cairo_stroke(cr)
+        label.show(on: cr, x: origin.x, y: origin.y)
+    }
+
     /// The student's total in the top margin: bold red, right-aligned, on a white rounded background.
     static func total(_ text: String, pageSize: PageSize, on cr: OpaquePointer) {
         let label = PangoText(text, fontSize: look.totalFontSize, bold: true, for: cr)

@@ -16,12 +16,15 @@ public struct NoteLayout: Sendable, Equatable {
     public let lines: [Line]
     /// The light backing under the text.
     public let backing: PageRect
+    /// The radius of the backing's corners where they are rounded (a stamp's).
+    public let radius: Double
 
-    /// `text` at `fontSize` with its top-left corner at `origin`, wrapped at `maxWidth` points.
-    public init(_ text: String, at origin: PagePoint, fontSize: Double, maxWidth: Double) {
-        let laid = PangoText(text, fontSize: fontSize, maxWidth: maxWidth)
+    /// `text` at `fontSize` (in bold with `bold`, as a stamp) with its top-left corner at `origin`, wrapped at `maxWidth` points.
+    public init(_ text: String, at origin: PagePoint, fontSize: Double, bold: Bool = false, maxWidth: Double) {
+        let laid = PangoText(text, fontSize: fontSize, bold: bold, maxWidth: maxWidth)
         lines = laid.lines.map { Line(text: $0.text, baseline: origin.y + $0.baseline) }
         backing = Self.backing(laid.logicalBox, at: origin, fontSize: fontSize)
+        radius = Self.padding(fontSize)
     }
 
     /// The backing of text whose logical box is `box`: a padding proportional to the font around it.

@@ -236,8 +236,12 @@ enum ProjectSchema {
                 CREATE INDEX claim_by_answer ON claim (question_id, student_id);
                 """)
         }
-        migrator.registerProjectMigration("v13: what drew each stroke (pen or highlighter)") { db in
-            // NULL for a note; every stroke before this was the pen's.
+        migrator.registerProjectMigration("v13: rubric stamps") { _ in
+            // A new kind of annotation content ({"stamp": …}), no new column: the version tells an
+            // earlier build, which could not read a stamp, that the project is newer than it.
+        }
+        migrator.registerProjectMigration("v14: what drew each stroke (pen or highlighter)") { db in
+            // NULL for a note or a stamp; every stroke before this was the pen's.
             try db.execute(sql: """
                 ALTER TABLE annotation ADD COLUMN ink_kind TEXT CHECK (ink_kind IN ('pen', 'highlighter'));
                 UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;

@@ -29,8 +29,9 @@ extension ProjectWriter {
         try db.execute(sql: "UPDATE rubric_item SET list_order = ? WHERE id = ? AND list_order != ?", arguments: [order, id.rawValue, order])
     }
 
-    /// Removes an item (and where it was applied).
+    /// Removes an item (and where it was applied, and its stamps).
     public func deleteRubricItem(_ id: RubricItemID) throws {
+        try deleteStamps(of: [id])
         try db.execute(sql: "DELETE FROM rubric_item WHERE id = ?", arguments: [id.rawValue])
     }
 

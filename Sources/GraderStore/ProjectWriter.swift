@@ -141,8 +141,9 @@ public struct ProjectWriter {
         try db.execute(sql: "UPDATE question SET width = ?, height = ? WHERE id = ?", arguments: [size.width, size.height, question.rawValue])
     }
 
-    /// Removes a question and every score on it.
+    /// Removes a question and every score on it (and its items' stamps).
     public func deleteQuestion(_ question: QuestionID) throws {
+        try deleteStamps(of: Set(try rubricItems(question).map(\.id)))
         try db.execute(sql: "DELETE FROM question WHERE id = ?", arguments: [question.rawValue])
     }
 

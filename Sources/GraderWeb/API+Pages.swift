@@ -2,7 +2,7 @@ import Foundation
 import GraderKit
 import Hummingbird
 
-/// A student's page: its grade layer, its image, and the notes and ink a grader puts on it.
+/// A student's page: its grade layer, its image, and the notes, ink and rubric stamps a grader puts on it.
 extension GradingAPI {
     func addPageRoutes(to router: Router<WebContext>) {
         router.get("/api/pages/{student}/{page}") { _, context in
@@ -76,6 +76,17 @@ extension GradingAPI {
             let ids = try annotationIDs(numbers)
             try project(context).removeAnnotations(ids, overwrite: request.uri.queryParameters["overwrite"] == "true")
             return try Reply.json(["ids": ids.map(\.rawValue)])
+        }
+
+        router.post("/api/pages/{student}/{page}/stamps") { request, context in
+            // `item`: the rubric item's id (the card's items carry it); `question`: the answer being graded.
+            struct Input: Decodable { let x: Double, y: Double, question: Int64, item: Int64, overwrite: Bool? }
+            struct Placed: Encodable { let id: Int64, score: String }
+            let input = try await request.json(Input.self, context: context)
+            let placed = try project(context).placeStamp(item: RubricItemID(input.item), question: QuestionID(input.question),
+                                                         student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                         at: try PointInput(x: input.x, y: input.y).position, overwrite: input.overwrite ?? false)
+            return try Reply.json(Placed(id: placed.id.rawValue, score: placed.score.description), status: .created)
         }
 
         router.patch("/api/annotations/{id}") { request, context in

@@ -50,9 +50,13 @@ struct NoteCommand: ParsableCommand {
                 let book = try options.open().gradeBook()
                 let only = try student.map { name throws(GradingError) in try book.resolveStudent(name) }
                 let lines = book.annotations.filter { only == nil || $0.page.student == only }.map { annotation in
-                    let text: String? = if case .note(let note) = annotation.content { note.text } else { nil }
+                    let (kind, text): (String, String?) = switch annotation.content {
+                    case .note(let note): ("note", note.text)
+                    case .ink: ("ink", nil)
+                    case .stamp(let stamp): ("stamp", book.rubricItems.values.joined().first { $0.id == stamp.item }?.label)
+                    }
                     return Line(id: annotation.id.rawValue, student: book.students[annotation.page.student.index].student.name,
-                                page: annotation.page.page, kind: text == nil ? "ink" : "note", text: text)
+                                page: annotation.page.page, kind: kind, text: text)
                 }
                 if options.json { return try printJSON(lines) }
                 if lines.isEmpty { print("No notes or ink yet.") }

@@ -38,6 +38,14 @@ def start_server(project):
     return server, re.search(r'http://\S+token=\w+', line).group(0)
 
 
+def sample_project(project):
+    """The bundled sample class as a new project at `project` (with its rubric), served: the server and its link."""
+    os.makedirs(SHOTS, exist_ok=True)
+    cli('new', project, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
+        '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
+    return start_server(project)
+
+
 def api_get(link, path, grader=None):
     """A GET of the API with the link's token (as `grader`, when given), as JSON."""
     import urllib.request
@@ -66,10 +74,7 @@ def wait(driver, condition, seconds=5, message=''):
 class GradingInTheBrowser(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
-        cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
-            '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
-        cls.server, cls.link = start_server(PROJECT)
+        cls.server, cls.link = sample_project(PROJECT)
         cls.base = cls.link.split('/?')[0]
         cls.ann = browser()
         cls.open_as(cls.ann, 'Ann')

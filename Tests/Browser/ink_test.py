@@ -8,7 +8,7 @@ The latency alone: ink_test.py .build/debug/ezgrader /tmp/ink InkInTheBrowser.te
 """
 import base64, glob, json, os, statistics, struct, subprocess, sys, time, unittest, zlib
 
-from grading_test import SAMPLES, SHOTS, WORK, browser, cli, start_server, wait
+from grading_test import SHOTS, WORK, browser, cli, sample_project, wait
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -60,9 +60,7 @@ def ink_thickness(rows, x, ink):
 class InkInTheBrowser(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
-        cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'), '--grader', 'setup')
-        cls.server, cls.link = start_server(PROJECT)
+        cls.server, cls.link = sample_project(PROJECT)
         cls.driver = browser(1280, 900)
         driver = cls.driver
         driver.get(cls.link)

@@ -67,7 +67,7 @@ import Testing
         #expect(!LassoHitTest.takes(line([50, 150, 250, 300]), loop: square, on: Self.page), "one of four inside: only crossed")
         #expect(!LassoHitTest.takes(line([150]), loop: Array(square.prefix(2)), on: Self.page), "two points make no loop")
         let note = TextNote(text: "Why?", position: RelativePoint(x: 150 / Self.page.width, y: 120 / Self.page.height))
-        #expect(LassoHitTest.takes(note, loop: square, on: Self.page))
-        #expect(!LassoHitTest.takes(note, loop: square.map { PagePoint(x: $0.x + 200, y: $0.y) }, on: Self.page))
+        #expect(LassoHitTest.takes(corner: note.position, loop: square, on: Self.page))
+        #expect(!LassoHitTest.takes(corner: note.position, loop: square.map { PagePoint(x: $0.x + 200, y: $0.y) }, on: Self.page))
     }
 }

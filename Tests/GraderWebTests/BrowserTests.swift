@@ -7,7 +7,7 @@ import TestSupport
 /// undone, a second browser seeing a score appear, a missing token and a foreign Host refused
 /// (grading_test.py); three graders splitting a 60-student question and a conflict shown in place
 /// (team_test.py); a course set up from scanned PDFs without the command line: boxes dragged out,
-/// questions renamed, rubric items, a roster, anonymity by covering the name (course_test.py); a pressure ramp as
+/// questions renamed, rubric items, a roster, anonymity by covering the name (course_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py); a pressure ramp as
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
@@ -18,6 +18,8 @@ import TestSupport
     @Test func gradingAsATeamInThreeBrowsers() throws { try runBrowserScript("team_test.py") }
 
     @Test func settingUpACourseInTheBrowser() throws { try runBrowserScript("course_test.py") }
+
+    @Test func stampingRubricItemsInTheBrowser() throws { try runBrowserScript("stamps_test.py") }
 
     @Test func inkAsThePenWroteIt() throws { try runBrowserScript("ink_test.py") }
 

@@ -42,6 +42,8 @@ export const api = {
   lasso: (student, page, points) => call('POST', `/api/pages/${student}/${page}/lasso`, { points }),
   moveAnnotations: (ids, dx, dy) => call('PATCH', '/api/annotations', { ids, dx, dy }),
   removeAnnotations: (ids) => call('DELETE', `/api/annotations?ids=${ids.join(',')}`),
+  // `item`: the rubric item's id; `question`: the answer being graded. Answers { id, score }.
+  placeStamp: (student, page, x, y, question, item) => call('POST', `/api/pages/${student}/${page}/stamps`, { x, y, question, item }),
   addQuestion: (page, box, max, student) => call('POST', '/api/questions', { page, ...box, max, student }),
   editQuestion: (id, edit) => call('PATCH', `/api/questions/${id}`, edit),
   moveQuestion: (id, dx, dy, student) => call('PATCH', `/api/questions/${id}`, { dx, dy, student }),

@@ -1,6 +1,7 @@
 // Grade by question: the answer band of one student large, the score and rubric beside it, keys for everything.
 import { api, imageURL } from './api.js';
 import { drawLayer } from './ink.js';
+import { StampTool } from './stamps.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,7 @@ export class GradeView {
     this.queued = [];
     this.loads = 0;       // keys typed while a save was on its way: replayed after it, never lost
     this.setQuestions();
+    this.stamps = new StampTool(this);
     const select = $('question-select');
     select.addEventListener('change', () => { this.question = Number(select.value); this.load(null, 'here'); select.blur(); });
     $('score-input').addEventListener('focus', () => { this.typing = true; });
@@ -119,6 +121,7 @@ export class GradeView {
       li.querySelector('.text').textContent = item.text + (item.group ? ` (${item.group})` : '');
       return li;
     }));
+    this.stamps.render();
     this.drawCrop();
     for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth, card.images);
   }
@@ -165,7 +168,7 @@ export class GradeView {
     layer.setAttribute('viewBox', `${region.x} ${region.y} ${region.width} ${region.height}`);
     layer.setAttribute('width', region.width * scale);
     layer.setAttribute('height', region.height * scale);
-    drawLayer(layer, this.layer, { selected: `box:${card.question}` });
+    drawLayer(layer, this.layer, { selected: this.stamps.selected != null ? `stamp:${this.stamps.selected}` : `box:${card.question}` });
   }
 
   key(event) {

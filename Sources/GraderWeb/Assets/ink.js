@@ -1,4 +1,4 @@
-// Drawing a page's grade layer (boxes, notes, ink) as SVG in page points, as the PDF draws it: the
+// Drawing a page's grade layer (boxes, notes, ink, stamps) as SVG in page points, as the PDF draws it: the
 // colours, sizes and width-by-pressure rule come from the server (`look`), notes arrive wrapped.
 import { look } from './api.js';
 
@@ -66,6 +66,7 @@ export function drawLayer(svg, layer, { selected = null, handles = false } = {})
     const text = el('text', { fill: note.color, 'font-size': note.fontSize }, group);
     for (const line of note.lines) el('tspan', { x: note.x, y: line.baseline }, text).textContent = line.text;
   }
+  for (const stamp of layer.stamps ?? []) stampShapes(stamp, selected, svg);
   for (const box of layer.boxes) {
     const group = el('g', { class: 'box' + (box.score === '?' ? ' ungraded' : ''), 'data-kind': 'box', 'data-id': box.question }, svg);
     if (selected === `box:${box.question}`) group.classList.add('selected');
@@ -86,6 +87,18 @@ export function drawLayer(svg, layer, { selected = null, handles = false } = {})
     svg.insertBefore(el('rect', { class: 'total-backing', x: b.x - padding, y: b.y - padding, width: b.width + 2 * padding,
                                   height: b.height + 2 * padding, rx: padding }), text);
   }
+}
+
+// A rubric stamp as the PDF draws it: the item's label in bold on a white backing framed in the graded
+// colour; faded while a typed score overrides it (the PDF leaves it out then).
+function stampShapes(stamp, selected, svg) {
+  const group = el('g', { class: 'stamp' + (stamp.counted ? '' : ' uncounted'), 'data-kind': 'stamp', 'data-id': stamp.id }, svg);
+  if (selected === `stamp:${stamp.id}`) group.classList.add('selected');
+  const { x, y, width, height } = stamp.backing;
+  el('rect', { x, y, width, height, rx: stamp.radius, stroke: look.gradedColor, 'stroke-width': look.stampBorder }, group);
+  const text = el('text', { fill: look.gradedColor, 'font-size': look.stampFontSize }, group);
+  for (const line of stamp.lines) el('tspan', { x: stamp.x, y: line.baseline }, text).textContent = line.text;
+  el('title', {}, group).textContent = stamp.counted ? stamp.text : `${stamp.text} (not counted: the score was typed)`;
 }
 
 // A grade box as the PDF draws it: an opaque backing reaching past it (a printed score frame under it

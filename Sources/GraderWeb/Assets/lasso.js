@@ -1,4 +1,4 @@
-// The lasso: a loop drawn round strokes and notes selects them (which ones, the server's rule
+// The lasso: a loop drawn round strokes, notes and stamps selects them (which ones, the server's rule
 // decides); dragged from inside their frame they move together, and Delete (key or button) removes
 // them, each one undoable step.
 import { api } from './api.js';
@@ -58,7 +58,7 @@ export class Lasso {
   draw(svg, gesture, student, page) {
     if (this.where && this.where !== `${student}:${page}`) this.clear();
     if (gesture?.kind === 'lasso') el('path', { class: 'band lasso-loop', d: pathData(gesture.points) + 'Z' }, svg);
-    const nodes = this.ids.map((id) => svg.querySelector(`[data-kind="stroke"][data-id="${id}"], [data-kind="note"][data-id="${id}"]`)).filter(Boolean);
+    const nodes = this.ids.map((id) => svg.querySelector(['stroke', 'note', 'stamp'].map((kind) => `[data-kind="${kind}"][data-id="${id}"]`).join(', '))).filter(Boolean);
     this.frame = nodes.length ? union(nodes.map((node) => node.getBBox())) : null;
     if (!this.frame) return;
     const shift = gesture?.kind === 'lasso-move' ? `translate(${gesture.to[0] - gesture.from[0]} ${gesture.to[1] - gesture.from[1]})` : null;
