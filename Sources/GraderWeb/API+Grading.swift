@@ -19,18 +19,16 @@ extension GradingAPI {
         }
 
         router.put("/api/claim") { request, context in
-            struct Input: Decodable { let question: Int64; let student: Int64; let onPurpose: Bool? }
-            struct Output: Encodable { let taken: Bool; let heldBy: [String]; let error: String? }
-            let input = try await request.json(Input.self, context: context)
+            let input = try await request.json(ClaimBody.self, context: context)
             let outcome = try project(context).takeAnswer(question: QuestionID(input.question), student: StudentKey(input.student),
                                                           onPurpose: input.onPurpose ?? false)
             guard outcome.taken else {
                 let who = outcome.heldBy.joined(separator: " and ")
-                return try Reply.json(Output(taken: false, heldBy: outcome.heldBy,
-                                             error: "\(who) \(outcome.heldBy.count > 1 ? "are" : "is") grading this answer: open it on purpose to grade it too."),
+                return try Reply.json(ClaimReply(taken: false, heldBy: outcome.heldBy,
+                                                 error: "\(who) \(outcome.heldBy.count > 1 ? "are" : "is") grading this answer: open it on purpose to grade it too."),
                                       status: .conflict)
             }
-            return try Reply.json(Output(taken: true, heldBy: outcome.heldBy, error: nil))
+            return try Reply.json(ClaimReply(taken: true, heldBy: outcome.heldBy, error: nil))
         }
 
         router.delete("/api/claim") { _, context in
@@ -39,25 +37,37 @@ extension GradingAPI {
         }
 
         router.put("/api/scores/{student}/{question}") { request, context in
-            // `expected`: the score the grader saw; `overwrite`: replace another grader's score on purpose.
-            struct Input: Decodable { let score: String; let expected: String?; let overwrite: Bool? }
-            let input = try await request.json(Input.self, context: context)
+            let input = try await request.json(ScoreBody.self, context: context)
             let project = try project(context)
             let question = try project.question(id: QuestionID(try context.number("question")))
             let expected = try expectedScore(input.expected)
             let saved = try project.setScore(typed: input.score, student: StudentKey(try context.number("student")), question: question.question.id, expected: expected,
                                              overwrite: input.overwrite ?? false)
-            return try Reply.json(["score": saved.description])
+            return try Reply.json(ScoreReply(score: saved.description))
         }
 
         router.post("/api/scores/{student}/{question}/items") { request, context in
-            struct Input: Decodable { let add: [Int]?; let remove: [Int]?; let expected: String? }
-            let input = try await request.json(Input.self, context: context)
+            let input = try await request.json(ItemsBody.self, context: context)
             let expected = try expectedScore(input.expected)
             let saved = try project(context).applyRubricItems(
                 student: StudentKey(try context.number("student")), question: QuestionID(try context.number("question")),
                 add: input.add ?? [], remove: input.remove ?? [], expected: expected)
-            return try Reply.json(["score": saved.description])
+            return try Reply.json(ScoreReply(score: saved.description))
         }
     }
+
+    /// PUT /api/claim: the answer a grader opens; `onPurpose`: grade it although another grader has it open.
+    struct ClaimBody: Decodable { let question: Int64, student: Int64, onPurpose: Bool? }
+
+    /// PUT /api/claim answered: whether the answer is now this grader's, who else has it open, and
+    /// (409, not taken) why.
+    struct ClaimReply: Encodable { let taken: Bool, heldBy: [String], error: String? }
+
+    /// PUT /api/scores/{student}/{question}: the score typed; `expected`: the score the grader saw;
+    /// `overwrite`: replace another grader's score on purpose.
+    struct ScoreBody: Decodable { let score: String, expected: String?, overwrite: Bool? }
+
+    /// POST /api/scores/{student}/{question}/items: rubric item numbers to apply and to take off, and
+    /// the score the grader saw.
+    struct ItemsBody: Decodable { let add: [Int]?, remove: [Int]?, expected: String? }
 }

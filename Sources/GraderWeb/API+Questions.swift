@@ -5,7 +5,7 @@ import Hummingbird
 /// Grade boxes, for everyone: placing, moving, resizing, renaming and removing them.
 extension GradingAPI {
     /// A placed or changed box: its id, and the boxes it overlaps on its page (a warning, not a refusal).
-    private struct Placed: Encodable {
+    struct Placed: Encodable {
         let id: Int64
         let overlaps: [String]
 
@@ -17,8 +17,7 @@ extension GradingAPI {
 
     func addQuestionRoutes(to router: Router<WebContext>) {
         router.post("/api/questions") { request, context in
-            struct Input: Decodable { let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64? }
-            let input = try await request.json(Input.self, context: context)
+            let input = try await request.json(NewQuestionBody.self, context: context)
             // The size as dragged out (the standard box where not given); the façade checks it fits the page.
             guard [input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
                 throw APIError.badRequest("A box size (width, height) is two finite numbers.")
@@ -32,8 +31,7 @@ extension GradingAPI {
         }
 
         router.patch("/api/questions/{question}") { request, context in
-            struct Input: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, label: String?, student: Int64? }
-            let input = try await request.json(Input.self, context: context)
+            let input = try await request.json(QuestionEditBody.self, context: context)
             let id = QuestionID(try context.number("question"))
             let move = input.dx != nil || input.dy != nil ? QuestionMove.by(dx: input.dx ?? 0, dy: input.dy ?? 0) : nil
             guard [input.dx, input.dy, input.width, input.height].allSatisfy({ $0?.isFinite ?? true }) else {
@@ -49,7 +47,15 @@ extension GradingAPI {
         router.delete("/api/questions/{question}") { request, context in
             let id = QuestionID(try context.number("question"))
             try project(context).removeQuestion(id, overwrite: request.uri.queryParameters["overwrite"] == "true")
-            return try Reply.json(["id": id.rawValue])
+            return try Reply.json(IDReply(id: id.rawValue))
         }
     }
+
+    /// POST /api/questions: the page, the top-left corner, the size as dragged out, the maximum and
+    /// label; `student`: the position was measured on that student's page (else on the reference page).
+    struct NewQuestionBody: Decodable { let page: Int, x: Double, y: Double, width: Double?, height: Double?, max: String, label: String?, student: Int64? }
+
+    /// PATCH /api/questions/{question}: a move by dx, dy, a new size, maximum or label, as one step;
+    /// `student` as for a new box.
+    struct QuestionEditBody: Decodable { let dx: Double?, dy: Double?, width: Double?, height: Double?, max: String?, label: String?, student: Int64? }
 }

@@ -33,13 +33,6 @@ struct GradingAPI: Sendable {
     private func addSessionRoutes(to router: Router<WebContext>) {
         router.get("/api/me") { _, context in
             let book = try base.gradeBook(), anonymity = try base.anonymity()
-            struct Me: Encodable {
-                let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
-                let nameRegions: [Region]
-                let questions: [Question]
-                struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
-                struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }
-            }
             return try Reply.json(Me(
                 grader: context.grader?.name, project: ((base.folder as NSString).lastPathComponent as NSString).deletingPathExtension,
                 pages: book.pagesPerStudent, students: book.students.count, anonymous: anonymity.isOn, images: try base.imageStamp(),
@@ -52,9 +45,8 @@ struct GradingAPI: Sendable {
         router.get("/api/look") { _, _ in try Reply.json(GradeLayerLook.standard) }
 
         router.post("/api/me") { request, context in
-            struct Input: Decodable { let name: String }
-            let grader = try Grader(try await request.json(Input.self, context: context).name)
-            var response = try Reply.json(["grader": grader.name])
+            let grader = try Grader(try await request.json(GraderBody.self, context: context).name)
+            var response = try Reply.json(GraderReply(grader: grader.name))
             let value = grader.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             response.setCookie(Cookie(name: AccessGuard.graderCookie, value: value, maxAge: 60 * 60 * 24 * 365, path: "/",
                                       httpOnly: true, sameSite: .strict))
@@ -64,17 +56,39 @@ struct GradingAPI: Sendable {
 
     private func addHistoryRoutes(to router: Router<WebContext>) {
         router.post("/api/undo") { request, context in
-            // {"force": true} confirms an undo that takes another grader's work with it.
-            struct Input: Decodable { let force: Bool? }
-            let input = try await request.json(Input.self, context: context, ifEmpty: Input(force: nil))
+            let input = try await request.json(UndoBody.self, context: context, ifEmpty: UndoBody(force: nil))
             do {
-                return try Reply.json(["step": try project(context).undo(force: input.force ?? false)?.description])
+                return try Reply.json(StepReply(step: try project(context).undo(force: input.force ?? false)?.description))
             } catch let error as GradingError {
                 guard case .historyBlocked(_, _, let grader, _, _) = error else { throw error }
                 // Who built on it, for the page to offer "Undo anyway, with Ben's work".
-                return try Reply.json(["error": base.shownMessage(for: error), "grader": grader], status: .conflict)
+                return try Reply.json(BlockedUndo(error: base.shownMessage(for: error), grader: grader), status: .conflict)
             }
         }
-        router.post("/api/redo") { _, context in try Reply.json(["step": try project(context).redo()?.description]) }
+        router.post("/api/redo") { _, context in try Reply.json(StepReply(step: try project(context).redo()?.description)) }
     }
+}
+
+extension GradingAPI {
+    /// GET /api/me: who is grading (absent until the browser has said), the project, its pages and questions.
+    struct Me: Encodable {
+        let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
+        let nameRegions: [Region]
+        let questions: [Question]
+        struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
+        struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }
+    }
+
+    /// POST /api/me: the grader's name.
+    struct GraderBody: Decodable { let name: String }
+
+    /// POST /api/me answered: the grader's name as stored.
+    struct GraderReply: Encodable { let grader: String }
+
+    /// POST /api/undo: `force` confirms an undo that takes another grader's work with it.
+    struct UndoBody: Decodable { let force: Bool? }
+
+    /// POST /api/undo refused (409): why, and the grader who built on the change, for the page to
+    /// offer "Undo anyway, with Ben's work".
+    struct BlockedUndo: Encodable { let error: String, grader: String }
 }

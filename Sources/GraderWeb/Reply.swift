@@ -14,7 +14,7 @@ enum Reply {
 
     /// An error response whose body says what went wrong and what to do.
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        let body = (try? JSONEncoder().encode(["error": message])) ?? Data("{}".utf8)
+        let body = (try? JSONEncoder().encode(ErrorReply(error: message))) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
@@ -25,6 +25,24 @@ enum Reply {
                  body: .init(byteBuffer: ByteBuffer(bytes: Array(bytes))))
     }
 }
+
+/// The body of every error response (components/schemas/Error in openapi.json).
+struct ErrorReply: Encodable {
+    /// What went wrong and what to do.
+    let error: String
+}
+
+/// The body of a change that answers the id of what it made or changed.
+struct IDReply: Encodable { let id: Int64 }
+
+/// The body of a change to a rubric item: the item's number (from 1).
+struct NumberReply: Encodable { let number: Int }
+
+/// The body of a change to a score: the score now stored ("3.5" or "?").
+struct ScoreReply: Encodable { let score: String }
+
+/// The body of an undo or redo: the step taken back or done again, absent when there was none.
+struct StepReply: Encodable { let step: String? }
 
 /// A refusal the server itself makes (a bad request body or parameter), with its status.
 struct APIError: LocalizedError {

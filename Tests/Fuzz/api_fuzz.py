@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A bounded fuzz run of `ezgrader serve`'s HTTP API with Schemathesis, from its OpenAPI document
-(Sources/GraderWeb/Assets/openapi.json, what the server serves at /api/openapi.json): requests
-made from the document's schemas, against a served sample project, must never get a server error
-(5xx) nor a status the document does not declare. The seed is fixed, so a run is repeatable.
+(Sources/GraderWeb/Assets/openapi.json, what the server serves at /api/openapi.json): the
+document's examples (valid on the sample project, so success responses are checked too), then
+requests made from its schemas, against a served sample project, must never get a server error
+(5xx), a status the document does not declare, a body that breaks the response's schema, nor a
+Content-Type it does not give. The seed is fixed, so a run is repeatable.
 
 usage: api_fuzz.py EZGRADER_BINARY WORK_FOLDER [MAX_EXAMPLES]
 """
@@ -50,7 +52,7 @@ def main():
         run = subprocess.run(command + [
             'run', DOCUMENT, '--url', base,
             '--header', f'Authorization: Bearer {token}', '--header', 'Cookie: ezgrader_grader=fuzz',
-            '--checks', 'not_a_server_error,status_code_conformance',
+            '--checks', 'not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance',
             '--max-examples', MAX_EXAMPLES, '--seed', '26', '--workers', '1',
             '--exclude-path', '/api/events',  # a live stream: it never ends
             '--request-timeout', '20', '--max-time', '110', '--no-color',

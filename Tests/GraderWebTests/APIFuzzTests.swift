@@ -3,9 +3,10 @@ import Testing
 import TestSupport
 
 /// The API fuzzed from its OpenAPI document (Tests/Fuzz/api_fuzz.py, Schemathesis, fixed seed,
-/// about two minutes): requests made from the document's schemas against a served sample project
-/// get no server error and no status the document does not declare. Needs schemathesis
-/// (scripts/install-deps).
+/// about two minutes): the document's examples, then requests made from its schemas, against a
+/// served sample project get no server error, no status the document does not declare, and no
+/// response whose body breaks its schema or whose Content-Type the document does not give. Needs
+/// schemathesis (scripts/install-deps).
 @Suite struct APIFuzzTests {
     @Test func theAPIAnswersFuzzedRequestsOnlyWithDeclaredStatusesAndNoServerError() throws {
         let run = try runPythonDriver("Tests/Fuzz/api_fuzz.py", work: TemporaryFolder())

@@ -1,0 +1,113 @@
+import Foundation
+@testable import GraderWeb
+import GraderCore
+import GraderKit
+
+/// What each API route reads and answers, named by the Swift types that code it: what the OpenAPI
+/// document must describe, field by field. Its routes are checked against the router's, so a route
+/// added to the server without a line here fails the test naming it.
+///
+/// A new route: give its body and reply named Codable types (not a local struct or a dictionary),
+/// add its line here, then run `OpenAPIContractTests` and `OpenAPIResponseTests`: each message names
+/// the route and field and gives the JSON to put in openapi.json (a schema under
+/// `components/schemas`, referenced from the operation, with an `example` valid on the sample project).
+enum APIContract {
+    /// A response body: JSON written by these examples' type (several, so every optional and array
+    /// is seen filled), bytes of a media type, or nothing.
+    enum Body {
+        case json([any Encodable])
+        case media(String)
+        case empty
+    }
+
+    /// One route: the body type it decodes (nil: it reads none), and its answers by status other than
+    /// the `{"error": …}` refusals (ErrorReply) every route may give.
+    struct Operation {
+        let input: (any Decodable.Type)?
+        let replies: [Int: Body]
+
+        init(_ input: any Decodable.Type, _ replies: [Int: Body]) {
+            self.input = input
+            self.replies = replies
+        }
+
+        init(_ replies: [Int: Body]) {
+            input = nil
+            self.replies = replies
+        }
+    }
+
+    /// The refusal every route may answer, by its status (4xx, 5xx).
+    static var refusal: [any Encodable] { [ErrorReply(error: "That is not a score.")] }
+
+    /// Every route, "METHOD /path" as the router names it, with examples from `fixture`'s project
+    /// (scored, with rubric items, a note and strokes, so every list has an element); `fixture` needs
+    /// students whose names start with Anna and Ben.
+    static func operations(_ fixture: WebFixture) throws -> [String: Operation] {
+        let project = fixture.project
+        let (anna, ben, q1) = (StudentKey(try fixture.key("Anna")), StudentKey(try fixture.key("Ben")), QuestionID(try fixture.question("Q1")))
+        _ = try project.addRubricItem(question: q1, text: "Sign error", points: Points("-1")!, group: "method")
+        let units = try project.addRubricItem(question: q1, text: "Units", points: Points("-0.5")!)
+        _ = try project.applyRubricItems(student: ben, question: q1, add: [1])
+        // A note and strokes by ann (who the tests act as), where the document's examples touch them.
+        let ann = project.acting(as: try Grader("ann"))
+        _ = try ann.addNote(student: anna, page: 1, at: PagePosition(PagePoint(x: 100, y: 200)), text: "Show the limit step.")
+        _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 110, y: 262)), PagePosition(PagePoint(x: 160, y: 276))],
+                           pressures: [0.2, 0.9])
+        _ = try ann.placeStamp(item: units.id, question: q1, student: anna, page: 1, at: PagePosition(PagePoint(x: 300, y: 500)))
+        _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 100, y: 400)), PagePosition(PagePoint(x: 150, y: 410))])
+        let json = { (examples: [any Encodable]) in Body.json(examples) }
+        let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
+        let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
+        let ids = json([GradingAPI.IDsReply(ids: [4])])
+        let placed = json([try GradingAPI.Placed(q1, in: project)])
+        let me = GradingAPI.Me(grader: "ann", project: "exam", pages: 2, students: 3, anonymous: true, images: "1",
+                               nameRegions: [.init(page: 1, x: 40, y: 60, width: 300, height: 40)],
+                               questions: [.init(id: 1, name: "Q1", heading: "Q1 (page 1)", page: 1, max: "4")])
+        return [
+            "GET /api/me": Operation([200: json([me, GradingAPI.Me(grader: nil, project: "exam", pages: 2, students: 3, anonymous: false,
+                                                                    images: "1", nameRegions: [], questions: [])])]),
+            "POST /api/me": Operation(GradingAPI.GraderBody.self, [200: json([GradingAPI.GraderReply(grader: "ann")])]),
+            "GET /api/look": Operation([200: json([GradeLayerLook.standard])]),
+            "POST /api/undo": Operation(GradingAPI.UndoBody.self, [200: step, 409: json([GradingAPI.BlockedUndo(error: "Ben built on it.", grader: "ben")])]),
+            "POST /api/redo": Operation([200: step]),
+            "GET /api/overview": Operation([200: json([try project.classOverview()])]),
+            "GET /api/questions/{question}/card": Operation([200: json([
+                try project.answerCard(question: q1, from: ben, move: .here), try project.answerCard(question: q1, from: anna, move: .here),
+            ])]),
+            "PUT /api/claim": Operation(GradingAPI.ClaimBody.self, [
+                200: json([GradingAPI.ClaimReply(taken: true, heldBy: [], error: nil)]),
+                409: json([GradingAPI.ClaimReply(taken: false, heldBy: ["ben"], error: "ben is grading this answer.")]),
+            ]),
+            "DELETE /api/claim": Operation([204: .empty]),
+            "PUT /api/scores/{student}/{question}": Operation(GradingAPI.ScoreBody.self, [200: score]),
+            "POST /api/scores/{student}/{question}/items": Operation(GradingAPI.ItemsBody.self, [200: score]),
+            "GET /api/pages/{student}/{page}": Operation([200: json([
+                try project.pageLayer(student: anna, page: 1), try project.pageLayer(student: anna, page: 2),
+            ])]),
+            "GET /api/pages/{student}/{page}/image": Operation([200: .media("image/jpeg")]),
+            "POST /api/pages/{student}/{page}/notes": Operation(GradingAPI.NoteBody.self, [201: id]),
+            "POST /api/pages/{student}/{page}/ink": Operation(GradingAPI.InkBody.self, [201: id]),
+            "POST /api/pages/{student}/{page}/stamps": Operation(GradingAPI.StampBody.self, [201: json([GradingAPI.StampPlaced(id: 4, score: "3")])]),
+            "POST /api/pages/{student}/{page}/erase": Operation(GradingAPI.EraseBody.self, [200: json([GradingAPI.Erased(removed: [3], step: 7)])]),
+            "POST /api/pages/{student}/{page}/lasso": Operation(GradingAPI.LassoBody.self, [200: ids]),
+            "PATCH /api/annotations": Operation(GradingAPI.MoveAnnotationsBody.self, [200: ids]),
+            "DELETE /api/annotations": Operation([200: ids]),
+            "PATCH /api/annotations/{id}": Operation(GradingAPI.AnnotationEditBody.self, [200: id]),
+            "DELETE /api/annotations/{id}": Operation([200: id]),
+            "POST /api/questions": Operation(GradingAPI.NewQuestionBody.self, [201: placed]),
+            "PATCH /api/questions/{question}": Operation(GradingAPI.QuestionEditBody.self, [200: placed]),
+            "DELETE /api/questions/{question}": Operation([200: id]),
+            "GET /api/questions/{question}/rubric": Operation([200: json([[GradingAPI.ItemLine(number: 1, text: "Sign error", points: "-1", students: 2)]])]),
+            "POST /api/questions/{question}/rubric": Operation(GradingAPI.NewItemBody.self, [201: number]),
+            "PATCH /api/questions/{question}/rubric/{number}": Operation(GradingAPI.ItemEditBody.self, [200: number]),
+            "DELETE /api/questions/{question}/rubric/{number}": Operation([200: number]),
+            "POST /api/roster": Operation(GradingAPI.RosterBody.self, [200: json([GradingAPI.RosterReply(students: 3)])]),
+            "PUT /api/anonymity": Operation(GradingAPI.AnonymityBody.self, [200: json([GradingAPI.AnonymityReply(on: true)])]),
+            "GET /api/downloads/table": Operation([200: .media("text/csv")]),
+            "GET /api/downloads/graded/{student}": Operation([200: .media("application/pdf")]),
+            "GET /api/events": Operation([200: .media("text/event-stream")]),
+            "GET /api/openapi.json": Operation([200: .media("application/json")]),
+        ]
+    }
+}
