@@ -19,13 +19,18 @@ public struct InkStroke: Hashable, Sendable, Codable {
     /// The pen's pressure (0…1) at each point, when the pen reported it; nil for a mouse or a
     /// typed path.
     public var pressures: [Double]?
+    /// Pen or highlighter; stored in a column of its own, not in the content's JSON.
+    public var kind: InkKind = .pen
+
+    private enum CodingKeys: String, CodingKey { case points, color, width, pressures }
 
     /// Creates a stroke.
-    public init(points: [RelativePoint], color: RGBColor = .red, width: Double = 1.5, pressures: [Double]? = nil) {
+    public init(points: [RelativePoint], color: RGBColor = .red, width: Double = 1.5, pressures: [Double]? = nil, kind: InkKind = .pen) {
         self.points = points
         self.color = color
         self.width = width
         self.pressures = pressures
+        self.kind = kind
     }
 }
 

@@ -25,11 +25,16 @@ public enum GradeLayer {
             let at = PagePoint(x: frame.origin.x, y: below + height <= size.height ? below : max(frame.origin.y - height - 2, 0))
             return [box, .note(text: lines, at: at, fontSize: itemFontSize, color: .red, maxWidth: max(size.width - at.x - 12, 72))]
         }
+        let look = GradeLayerLook.standard
+        var highlights: [GradeMark] = []
         for annotation in book.annotations where annotation.page == PageRef(student: student, page: page) {
             switch annotation.content {
+            case .ink(let stroke) where stroke.kind == .highlighter:
+                highlights.append(.highlight(points: stroke.points.map { $0.point(on: size) }, color: look.highlighterColor,
+                                             width: stroke.width, opacity: look.highlighterOpacity))
             case .ink(let stroke):
                 let points = stroke.points.map { $0.point(on: size) }
-                if let widths = GradeLayerLook.standard.segmentWidths(stroke) {
+                if let widths = look.segmentWidths(stroke) {
                     marks.append(.pressedInk(points: points, color: stroke.color, widths: widths))
                 } else {
                     marks.append(.ink(points: points, color: stroke.color, width: stroke.width))
@@ -37,16 +42,17 @@ public enum GradeLayer {
             case .note(let note):
                 let at = note.position.point(on: size)
                 marks.append(.note(text: note.text, at: at, fontSize: note.fontSize, color: note.color,
-                                   maxWidth: GradeLayerLook.standard.noteWidth(at: at.x, pageWidth: size.width)))
+                                   maxWidth: look.noteWidth(at: at.x, pageWidth: size.width)))
             case .stamp(let stamp):
                 guard let item = book.scoredItem(of: stamp, student: student) else { continue }
                 let at = stamp.position.point(on: size)
-                marks.append(.stamp(text: item.label, at: at, maxWidth: GradeLayerLook.standard.noteWidth(at: at.x, pageWidth: size.width)))
+                marks.append(.stamp(text: item.label, at: at, maxWidth: look.noteWidth(at: at.x, pageWidth: size.width)))
             }
         }
         if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
-        return PageMarks(size: size, marks: marks)
+        // The highlighter under everything else, as on the screen.
+        return PageMarks(size: size, marks: highlights + marks)
     }
 
     /// Where `question`'s grade box sits on `student`'s page: its position on the reference page

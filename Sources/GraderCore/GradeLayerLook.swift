@@ -25,6 +25,8 @@ public struct GradeLayerLook: Sendable, Equatable {
     /// How the pen's pressure sets a stroke's width: `width × (pressureFloor + pressureGain × pressure)`,
     /// so a pressure of one half draws the stroke's own width.
     public let pressureFloor = 0.35, pressureGain = 1.3
+    /// The highlighter: one wide line in this colour at this opacity, under the pen's ink.
+    public let highlighterColor = RGBColor(red: 0xFF, green: 0xD8, blue: 0x00), highlighterOpacity = 0.4, highlighterWidth = 12.0
     /// A typed note's font size when none is given.
     public let noteFontSize = TextNote(text: "", position: RelativePoint(x: 0, y: 0)).fontSize
     /// Opacity of the white backing under a note: legible over handwriting, which still shows faintly.
@@ -59,7 +61,8 @@ public struct GradeLayerLook: Sendable, Equatable {
 extension GradeLayerLook: Encodable {
     private enum CodingKeys: String, CodingKey {
         case gradedColor, ungradedColor, boxBorder, boxBacking, boxTextScale, boxSize, minBoxSide, inkColor, inkWidth, pressureFloor,
-             pressureGain, noteFontSize, noteBackingOpacity, stampFontSize, stampBorder, totalFontSize, totalRight, totalTop, totalPadding, imageWidths
+             pressureGain, highlighterColor, highlighterOpacity, highlighterWidth, noteFontSize, noteBackingOpacity, stampFontSize, stampBorder,
+             totalFontSize, totalRight, totalTop, totalPadding, imageWidths
     }
 
     /// The JSON the browser reads: colours as "#rrggbb", the box size as {width, height}.
@@ -76,6 +79,9 @@ extension GradeLayerLook: Encodable {
         try container.encode(ink.width, forKey: .inkWidth)
         try container.encode(pressureFloor, forKey: .pressureFloor)
         try container.encode(pressureGain, forKey: .pressureGain)
+        try container.encode(highlighterColor.description, forKey: .highlighterColor)
+        try container.encode(highlighterOpacity, forKey: .highlighterOpacity)
+        try container.encode(highlighterWidth, forKey: .highlighterWidth)
         try container.encode(noteFontSize, forKey: .noteFontSize)
         try container.encode(noteBackingOpacity, forKey: .noteBackingOpacity)
         try container.encode(stampFontSize, forKey: .stampFontSize)

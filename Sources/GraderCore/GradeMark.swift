@@ -37,6 +37,8 @@ public enum GradeMark: Hashable, Sendable {
     case ink(points: [PagePoint], color: RGBColor, width: Double)
     /// A pen stroke whose width follows the pen's pressure: `widths[i]` is the width from point `i` to `i + 1`.
     case pressedInk(points: [PagePoint], color: RGBColor, widths: [Double])
+    /// A highlighter's stroke: a smooth, round-capped path, translucent (`opacity`), drawn under the pen's ink.
+    case highlight(points: [PagePoint], color: RGBColor, width: Double, opacity: Double)
     /// A typed note: its text wraps at `maxWidth` points.
     case note(text: String, at: PagePoint, fontSize: Double, color: RGBColor, maxWidth: Double)
     /// A rubric stamp: the item's label at `at` (its top-left corner), framed, wrapping at `maxWidth` points.

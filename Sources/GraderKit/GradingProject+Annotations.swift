@@ -15,16 +15,19 @@ extension GradingProject {
         }
     }
 
-    /// Adds an ink stroke through `points`, with the pen's pressure at each point when known.
+    /// Adds an ink stroke through `points`, with the pen's pressure at each point when known; the
+    /// highlighter's is drawn in the look's highlighter colour, under the pen's ink. Without a
+    /// width, the look's width of the pen or of the highlighter.
     public func addInk(student: StudentKey, page: Int, points: [PagePosition], pressures: [Double]? = nil,
-                       color: RGBColor = .red, width: Double = 1.5) throws -> AnnotationID {
+                       color: RGBColor = .red, width: Double? = nil, kind: InkKind = .pen) throws -> AnnotationID {
         try permit(.annotate)
-        let width = try GradingRules.inkWidth(width)
+        let look = GradeLayerLook.standard
+        let width = try GradingRules.inkWidth(width ?? (kind == .highlighter ? look.highlighterWidth : look.ink.width))
         return try onPage(student, page, "ink on") { writer, size in
             let path = try points.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size) }
             guard !path.isEmpty else { throw GradingError.badPosition("") }
             let pressures = try pressures.map { values throws(GradingError) in try GradingRules.pressures(values, points: path.count) }
-            return try writer.insertAnnotation(.ink(InkStroke(points: path, color: color, width: width, pressures: pressures)),
+            return try writer.insertAnnotation(.ink(InkStroke(points: path, color: color, width: width, pressures: pressures, kind: kind)),
                                                student: student, page: page)
         }
     }
@@ -42,33 +45,80 @@ extension GradingProject {
 
     /// Moves an annotation by `dx`, `dy` points; refused if any part would leave the page.
     public func moveAnnotation(_ id: AnnotationID, dx: Double, dy: Double) throws {
+        try moveAnnotations([id], dx: dx, dy: dy)
+    }
+
+    /// Moves annotations (a lasso's) together by `dx`, `dy` points, as one step; refused, moving
+    /// none, if any part of one would leave its page. Like one annotation's move, whoever drew them.
+    public func moveAnnotations(_ ids: [AnnotationID], dx: Double, dy: Double) throws {
         try permit(.annotate)
         guard dx.isFinite, dy.isFinite else { throw GradingError.badOffset("\(dx),\(dy)") }
-        try store.change("move annotation \(id.rawValue)") { writer in
-            let annotation = try writer.annotation(id)
+        let ids = Array(Set(ids)).sorted()
+        guard !ids.isEmpty else { return }
+        try store.change(Self.describe("move", ids)) { writer in
             let directory = try writer.directory()
-            let size = directory.pageSize(try directory.resolveStudent(key: annotation.student), page: annotation.page)
-            let moved = annotation.content.moved(dx: dx / size.width, dy: dy / size.height)
-            if let off = moved.firstPointOffPage?.point(on: size) {
-                throw GradingError.annotationOffPage(id, dx: dx, dy: dy, x: off.x, y: off.y, page: annotation.page, size: size)
+            for id in ids {
+                let annotation = try writer.annotation(id)
+                let size = directory.pageSize(try directory.resolveStudent(key: annotation.student), page: annotation.page)
+                let moved = annotation.content.moved(dx: dx / size.width, dy: dy / size.height)
+                if let off = moved.firstPointOffPage?.point(on: size) {
+                    throw GradingError.annotationOffPage(id, dx: dx, dy: dy, x: off.x, y: off.y, page: annotation.page, size: size)
+                }
+                try writer.updateAnnotation(id, to: moved)
             }
-            try writer.updateAnnotation(id, to: moved)
         }
     }
 
-    /// Removes an annotation; another grader's only with `overwrite` (the step says whose). A
-    /// rubric stamp takes its item off the answer with it.
+    /// Removes an annotation; another grader's only with `overwrite` (the step says whose).
     public func removeAnnotation(_ id: AnnotationID, overwrite: Bool = false) throws {
+        try removeAnnotations([id], overwrite: overwrite)
+    }
+
+    /// Removes annotations (a lasso's) as one step; when one is another grader's, none is removed
+    /// unless `overwrite` (the step then names whose). A rubric stamp takes its item off the answer with it.
+    public func removeAnnotations(_ ids: [AnnotationID], overwrite: Bool = false) throws {
         try permit(overwrite ? .override : .annotate)
-        try store.change("remove annotation \(id.rawValue)") { writer in
-            let annotation = try writer.annotation(id)
-            if let author = try writer.annotationAuthor(id), author != grader.name {
-                guard overwrite else { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
-                try writer.redescribe("remove annotation \(id.rawValue) (\(author)'s)")
+        let ids = Array(Set(ids)).sorted()
+        guard !ids.isEmpty else { return }
+        let description = Self.describe("remove", ids)
+        try store.change(description) { writer in
+            var others: [String] = []
+            for id in ids {
+                _ = try writer.annotation(id)
+                if let author = try writer.annotationAuthor(id), author != grader.name {
+                    guard overwrite else { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
+                    if !others.contains(author) { others.append(author) }
+                }
             }
-            try writer.deleteAnnotation(id)
-            if case .stamp(let stamp) = annotation.content { try unstamp(stamp, student: annotation.student, overwrite: overwrite, writer) }
+            if !others.isEmpty { try writer.redescribe("\(description) (\(others.map { "\($0)'s" }.joined(separator: ", ")))") }
+            for id in ids {
+                let annotation = try writer.annotation(id)
+                try writer.deleteAnnotation(id)
+                if case .stamp(let stamp) = annotation.content { try unstamp(stamp, student: annotation.student, overwrite: overwrite, writer) }
+            }
         }
+    }
+
+    /// The annotations on `student`'s `page` a lasso drawn through `loop` takes (`LassoHitTest`), oldest first.
+    public func lassoed(student: StudentKey, page: Int, loop: [PagePosition]) throws -> [AnnotationID] {
+        let book = try gradeBook()
+        let id = try book.directory.resolveStudent(key: student)
+        _ = try GradingRules.page(page, pages: book.pagesPerStudent)
+        let size = book.pageSize(id, page: page)
+        let path = try loop.map { point throws(GradingError) in try GradingRules.position(point, page: page, size: size).point(on: size) }
+        return book.annotations.filter { annotation in
+            guard annotation.page == PageRef(student: id, page: page) else { return false }
+            switch annotation.content {
+            case .ink(let stroke): return LassoHitTest.takes(stroke, loop: path, on: size)
+            case .note(let note): return LassoHitTest.takes(corner: note.position, loop: path, on: size)
+            case .stamp(let stamp): return LassoHitTest.takes(corner: stamp.position, loop: path, on: size)
+            }
+        }.map(\.id)
+    }
+
+    /// "move annotation 7" for one, "move 3 annotations" for several.
+    private static func describe(_ verb: String, _ ids: [AnnotationID]) -> String {
+        ids.count == 1 ? "\(verb) annotation \(ids[0].rawValue)" : "\(verb) \(ids.count) annotations"
     }
 
     /// Erases every ink stroke whose path passes through `position` on the page; returns their

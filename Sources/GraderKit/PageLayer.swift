@@ -46,6 +46,8 @@ public struct PageLayer: Sendable, Equatable, Encodable {
     public struct Stroke: Sendable, Equatable, Encodable {
         /// Its id, points as [x, y] pairs, width, colour and the pen's pressures (one per point) when recorded.
         public let id: Int64, points: [[Double]], width: Double, color: String, pressures: [Double]?
+        /// "pen" or "highlighter".
+        public let kind: String
     }
 
     /// The student (key) and page (1-based).
@@ -84,7 +86,8 @@ public struct PageLayer: Sendable, Equatable, Encodable {
                                   color: note.color.description, lines: laid.lines, backing: backing))
             case .ink(let stroke):
                 strokes.append(Stroke(id: annotation.id.rawValue, points: stroke.points.map { let p = $0.point(on: size); return [p.x, p.y] },
-                                      width: stroke.width, color: stroke.color.description, pressures: stroke.pressures))
+                                      width: stroke.width, color: stroke.color.description, pressures: stroke.pressures,
+                                      kind: stroke.kind.rawValue))
             case .stamp(let stamp):
                 guard let item = items[stamp.item] else { continue }
                 let at = stamp.position.point(on: size), look = GradeLayerLook.standard

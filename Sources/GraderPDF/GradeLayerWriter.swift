@@ -36,6 +36,8 @@ public enum GradeLayerWriter {
                 MarkPainter.ink(points, color: color, width: width, on: cr)
             case .pressedInk(let points, let color, let widths):
                 MarkPainter.pressedInk(points, color: color, widths: widths, on: cr)
+            case .highlight(let points, let color, let width, let opacity):
+                MarkPainter.ink(points, color: color, width: width, opacity: opacity, on: cr)
             case .note(let text, let origin, let fontSize, let color, let maxWidth):
                 MarkPainter.note(text, at: origin, fontSize: fontSize, color: color, maxWidth: maxWidth, on: cr)
             case .stamp(let text, let origin, let maxWidth):

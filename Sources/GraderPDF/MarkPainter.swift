@@ -39,10 +39,11 @@ enum MarkPainter {
                    y: frame.origin.y + (frame.height - ink.height) / 2 - ink.y)
     }
 
-    /// A smooth, round-capped stroke through `points`; a single point is a dot of the pen's width.
-    static func ink(_ points: [PagePoint], color: RGBColor, width: Double, on cr: OpaquePointer) {
+    /// A smooth, round-capped stroke through `points`, translucent below an `opacity` of 1 (the
+    /// highlighter: one path, so where it crosses itself it is no darker); a single point is a dot of the pen's width.
+    static func ink(_ points: [PagePoint], color: RGBColor, width: Double, opacity: Double = 1, on cr: OpaquePointer) {
         guard let first = points.first else { return }
-        setSource(color, on: cr)
+        setSource(color, opacity: opacity, on: cr)
         if points.count == 1 {
             cairo_arc(cr, first.x, first.y, width / 2, 0, 2 * Double.pi)
             cairo_fill(cr)
@@ -127,7 +128,7 @@ enum MarkPainter {
         cairo_close_path(cr)
     }
 
-    static func setSource(_ color: RGBColor, on cr: OpaquePointer) {
-        cairo_set_source_rgb(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
+    static func setSource(_ color: RGBColor, opacity: Double = 1, on cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255, opacity)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GraderCore
 
 /// A booklet's page sizes stored as JSON `[[width, height], …]`.
@@ -24,7 +25,7 @@ enum PageSizesColumn {
     }
 }
 
-/// An annotation's content stored as JSON.
+/// An annotation's content stored as JSON, and a stroke's kind in `ink_kind` beside it (NULL for a note).
 enum AnnotationColumn {
     static func encode(_ content: AnnotationContent) throws -> String {
         let encoder = JSONEncoder()
@@ -32,8 +33,18 @@ enum AnnotationColumn {
         return String(decoding: try encoder.encode(content), as: UTF8.self)
     }
 
-    static func decode(_ text: String) throws -> AnnotationContent {
-        try JSONDecoder().decode(AnnotationContent.self, from: Data(text.utf8))
+    /// The `ink_kind` of `content`.
+    static func kind(_ content: AnnotationContent) -> String? {
+        guard case .ink(let stroke) = content else { return nil }
+        return stroke.kind.rawValue
+    }
+
+    /// The content of a row: `content` and `ink_kind` (a kind this build does not know reads as the pen).
+    static func decode(_ row: Row) throws -> AnnotationContent {
+        let content = try JSONDecoder().decode(AnnotationContent.self, from: Data((row["content"] as String).utf8))
+        guard case .ink(var stroke) = content, let kind = (row["ink_kind"] as String?).flatMap(InkKind.init(rawValue:)) else { return content }
+        stroke.kind = kind
+        return .ink(stroke)
     }
 }
 

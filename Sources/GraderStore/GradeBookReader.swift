@@ -104,10 +104,10 @@ enum GradeBookReader {
             guard let student = indexOfKey[row["student_id"]] else { continue }
             scores[QuestionID(row["question_id"]), default: [:]][student] = Points(quarters: row["quarters"])
         }
-        let annotations = try Row.fetchAll(db, sql: "SELECT id, student_id, page, content FROM annotation ORDER BY id").compactMap { row -> Annotation? in
+        let annotations = try Row.fetchAll(db, sql: "SELECT id, student_id, page, content, ink_kind FROM annotation ORDER BY id").compactMap { row -> Annotation? in
             guard let student = indexOfKey[row["student_id"]] else { return nil }
             return Annotation(id: AnnotationID(row["id"]), page: PageRef(student: student, page: row["page"]),
-                              content: try AnnotationColumn.decode(row["content"]))
+                              content: try AnnotationColumn.decode(row))
         }
         let decoder = JSONDecoder()
         let blocks = try String.fetchAll(db, sql: "SELECT definition FROM bubble_block ORDER BY id").map {

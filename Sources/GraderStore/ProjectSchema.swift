@@ -253,6 +253,13 @@ enum ProjectSchema {
                     revoked_at TEXT);
                 """)
         }
+        migrator.registerProjectMigration("v15: what drew each stroke (pen or highlighter)") { db in
+            // NULL for a note or a stamp; every stroke before this was the pen's.
+            try db.execute(sql: """
+                ALTER TABLE annotation ADD COLUMN ink_kind TEXT CHECK (ink_kind IN ('pen', 'highlighter'));
+                UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
+                """)
+        }
         return migrator
     }()
 }

@@ -10,7 +10,7 @@ extension ProjectWriter {
             SELECT id, page, content FROM annotation WHERE content LIKE '{"stamp":%' \(student == nil ? "" : "AND student_id = ?") ORDER BY id
             """, arguments: StatementArguments(student.map { [$0.rawValue] } ?? []))
         return try rows.compactMap { row in
-            guard case .stamp(let stamp) = try AnnotationColumn.decode(row["content"]) else { return nil }
+            guard case .stamp(let stamp) = try AnnotationColumn.decode(row) else { return nil }
             return (AnnotationID(row["id"]), row["page"], stamp)
         }
     }

@@ -238,27 +238,28 @@ public struct ProjectWriter {
     /// Adds an annotation on a student's page; returns its id.
     @discardableResult
     public func insertAnnotation(_ content: AnnotationContent, student: StudentKey, page: Int) throws -> AnnotationID {
-        try db.execute(sql: "INSERT INTO annotation (student_id, page, content) VALUES (?, ?, ?)",
-                       arguments: [student.rawValue, page, try AnnotationColumn.encode(content)])
+        try db.execute(sql: "INSERT INTO annotation (student_id, page, content, ink_kind) VALUES (?, ?, ?, ?)",
+                       arguments: [student.rawValue, page, try AnnotationColumn.encode(content), AnnotationColumn.kind(content)])
         return AnnotationID(db.lastInsertedRowID)
     }
 
     /// Replaces what an annotation draws (edit or move).
     public func updateAnnotation(_ id: AnnotationID, to content: AnnotationContent) throws {
-        try db.execute(sql: "UPDATE annotation SET content = ? WHERE id = ?", arguments: [try AnnotationColumn.encode(content), id.rawValue])
+        try db.execute(sql: "UPDATE annotation SET content = ?, ink_kind = ? WHERE id = ?",
+                       arguments: [try AnnotationColumn.encode(content), AnnotationColumn.kind(content), id.rawValue])
     }
 
     /// The annotation with `id`, or the rule error that says there is none.
     public func annotation(_ id: AnnotationID) throws -> (student: StudentKey, page: Int, content: AnnotationContent) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT student_id, page, content FROM annotation WHERE id = ?", arguments: [id.rawValue])
+        guard let row = try Row.fetchOne(db, sql: "SELECT student_id, page, content, ink_kind FROM annotation WHERE id = ?", arguments: [id.rawValue])
         else { throw GradingError.unknownAnnotation(id) }
-        return (StudentKey(row["student_id"]), row["page"], try AnnotationColumn.decode(row["content"]))
+        return (StudentKey(row["student_id"]), row["page"], try AnnotationColumn.decode(row))
     }
 
     /// The annotations on one student's page, oldest first.
     public func annotations(student: StudentKey, page: Int) throws -> [(id: AnnotationID, content: AnnotationContent)] {
-        try Row.fetchAll(db, sql: "SELECT id, content FROM annotation WHERE student_id = ? AND page = ? ORDER BY id",
-                         arguments: [student.rawValue, page]).map { (AnnotationID($0["id"]), try AnnotationColumn.decode($0["content"])) }
+        try Row.fetchAll(db, sql: "SELECT id, content, ink_kind FROM annotation WHERE student_id = ? AND page = ? ORDER BY id",
+                         arguments: [student.rawValue, page]).map { (AnnotationID($0["id"]), try AnnotationColumn.decode($0)) }
     }
 
     /// Removes an annotation.

@@ -27,12 +27,12 @@ extension GradingAPI {
 
         router.post("/api/pages/{student}/{page}/ink") { request, context in
             let input = try await request.json(InkBody.self, context: context)
-            let points = try input.points.map { pair throws in
-                guard pair.count == 2 else { throw APIError.badRequest("Each ink point is [x, y] in points.") }
-                return try PointInput(x: pair[0], y: pair[1]).position
+            guard let kind = InkKind(rawValue: input.kind ?? InkKind.pen.rawValue) else {
+                throw APIError.badRequest("An ink kind is pen or highlighter, not \(input.kind ?? "").")
             }
+            let points = try pathInput(input.points, of: "ink point")
             let id = try project(context).addInk(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
-                                                 points: points, pressures: input.pressures, width: input.width ?? GradeLayerLook.standard.ink.width)
+                                                 points: points, pressures: input.pressures, width: input.width, kind: kind)
             return try Reply.json(IDReply(id: id.rawValue), status: .created)
         }
 
@@ -41,6 +41,33 @@ extension GradingAPI {
             let erased = try project(context).erase(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
                                                     at: try PointInput(x: input.x, y: input.y).position, continuing: input.step)
             return try Reply.json(Erased(removed: erased.removed.map(\.rawValue), step: erased.step))
+        }
+
+        router.post("/api/pages/{student}/{page}/lasso") { request, context in
+            // The annotations a loop drawn on the page takes (the rule: `LassoHitTest`).
+            let input = try await request.json(LassoBody.self, context: context)
+            let ids = try project(context).lassoed(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),
+                                                   loop: try pathInput(input.points, of: "lasso point"))
+            return try Reply.json(IDsReply(ids: ids.map(\.rawValue)))
+        }
+
+        router.patch("/api/annotations") { request, context in
+            let input = try await request.json(MoveAnnotationsBody.self, context: context)
+            let ids = try annotationIDs(input.ids)
+            guard input.dx.isFinite, input.dy.isFinite else { throw APIError.badRequest("A move is two finite numbers (dx, dy).") }
+            try project(context).moveAnnotations(ids, dx: input.dx, dy: input.dy)
+            return try Reply.json(IDsReply(ids: ids.map(\.rawValue)))
+        }
+
+        router.delete("/api/annotations") { request, context in
+            let text = request.uri.queryParameters["ids"].map(String.init) ?? ""
+            let numbers = try text.split(separator: ",").map { part throws in
+                guard let number = Int64(part) else { throw APIError.badRequest("ids is a list of annotation ids (1,2,3), not '\(text)'.") }
+                return number
+            }
+            let ids = try annotationIDs(numbers)
+            try project(context).removeAnnotations(ids, overwrite: request.uri.queryParameters["overwrite"] == "true")
+            return try Reply.json(IDsReply(ids: ids.map(\.rawValue)))
         }
 
         router.post("/api/pages/{student}/{page}/stamps") { request, context in
@@ -81,8 +108,17 @@ extension GradingAPI {
     struct NoteBody: Decodable { let x: Double, y: Double, text: String, fontSize: Double? }
 
     /// POST /api/pages/{student}/{page}/ink: the stroke's points as [x, y] pairs, the pen's pressures
-    /// (one per point) and the width.
-    struct InkBody: Decodable { let points: [[Double]], pressures: [Double]?, width: Double? }
+    /// (one per point), the width, and `kind`: pen (the default) or highlighter.
+    struct InkBody: Decodable { let points: [[Double]], pressures: [Double]?, width: Double?, kind: String? }
+
+    /// POST /api/pages/{student}/{page}/lasso: the loop as [x, y] pairs, closed from its last point to its first.
+    struct LassoBody: Decodable { let points: [[Double]] }
+
+    /// PATCH /api/annotations: the annotations to move together and the shift in points.
+    struct MoveAnnotationsBody: Decodable { let ids: [Int64], dx: Double, dy: Double }
+
+    /// The annotations a lasso took, moved or removed.
+    struct IDsReply: Encodable { let ids: [Int64] }
 
     /// POST /api/pages/{student}/{page}/erase: where the eraser touched; `step`: what the drag's
     /// previous erase answered, so the whole drag is one undo step.

@@ -77,6 +77,20 @@ struct PointInput: Decodable {
     }
 }
 
+/// A path of [x, y] pairs in points: `what` names its points ("ink point", "lasso point") in the refusal.
+func pathInput(_ pairs: [[Double]], of what: String) throws -> [PagePosition] {
+    try pairs.map { pair throws in
+        guard pair.count == 2 else { throw APIError.badRequest("Each \(what) is [x, y] in points.") }
+        return try PointInput(x: pair[0], y: pair[1]).position
+    }
+}
+
+/// The annotation ids of a change of several ("1,2,3" or [1, 2, 3]): at least one.
+func annotationIDs(_ ids: [Int64]) throws -> [AnnotationID] {
+    guard !ids.isEmpty else { throw APIError.badRequest("Name at least one annotation (ids).") }
+    return ids.map(AnnotationID.init)
+}
+
 /// The score a change was made against ("?" or points), so someone else's change meanwhile is not overwritten.
 func expectedScore(_ text: String?) throws -> Score? {
     try text.map { text throws in

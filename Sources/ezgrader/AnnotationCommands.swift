@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GraderKit
 
 /// Parses a colour option.
@@ -123,21 +124,24 @@ struct InkCommand: ParsableCommand {
 
             Example:
               ezgrader ink exam.ezgrader --student Anna --page 2 --width 2 "100,500 140,520 180,505"
+              ezgrader ink exam.ezgrader --student Anna --page 2 --highlighter "72,410 300,410"
             """)
     @OptionGroup var options: ProjectOptions
     @Option(help: "Student name or roster id.") var student: String
     @Option(help: "Page number.") var page: Int
-    @Option(help: "Pen width in points.") var width: String = "1.5"
+    @Option(help: "Width in points (default: \(String(format: "%g", GradeLayerLook.standard.ink.width)) for the pen, \(String(format: "%g", GradeLayerLook.standard.highlighterWidth)) for the highlighter).")
+    var width: String?
     @Option(help: "Colour: #RRGGBB or red, black, blue, green, orange.") var color: String = "red"
+    @Flag(help: "Draw with the highlighter: wide, translucent, in its own colour, under the pen's ink.") var highlighter = false
     @Argument(help: "The path: \"x,y x,y …\".") var points: String
 
     func run() throws {
         let color = try parseColor(self.color)
         try reportingErrors {
-            let width = try value(of: "--width") { try TypedValue.inkWidth(self.width) }
+            let width = try self.width.map { text in try value(of: "--width") { try TypedValue.inkWidth(text) } }
             let project = try options.open()
             let id = try project.addInk(student: try project.student(named: student), page: page, points: try parsePath(points),
-                                        color: color, width: width)
+                                        color: color, width: width, kind: highlighter ? .highlighter : .pen)
             if options.json { try printJSON(["annotation": id.rawValue]) } else { print("Added ink stroke \(id.rawValue) on \(student) page \(page).") }
         }
     }

@@ -59,6 +59,7 @@ enum APIContract {
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
         let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
+        let ids = json([GradingAPI.IDsReply(ids: [4])])
         let placed = json([try GradingAPI.Placed(q1, in: project)])
         let me = GradingAPI.Me(grader: "ann", project: "exam", pages: 2, students: 3, anonymous: true, images: "1",
                                role: "grader", may: ["score", "applyRubric"], nameFixed: true, nameRegions: [.init(page: 1, x: 40, y: 60, width: 300, height: 40)],
@@ -89,6 +90,9 @@ enum APIContract {
             "POST /api/pages/{student}/{page}/ink": Operation(GradingAPI.InkBody.self, [201: id]),
             "POST /api/pages/{student}/{page}/stamps": Operation(GradingAPI.StampBody.self, [201: json([GradingAPI.StampPlaced(id: 4, score: "3")])]),
             "POST /api/pages/{student}/{page}/erase": Operation(GradingAPI.EraseBody.self, [200: json([GradingAPI.Erased(removed: [3], step: 7)])]),
+            "POST /api/pages/{student}/{page}/lasso": Operation(GradingAPI.LassoBody.self, [200: ids]),
+            "PATCH /api/annotations": Operation(GradingAPI.MoveAnnotationsBody.self, [200: ids]),
+            "DELETE /api/annotations": Operation([200: ids]),
             "PATCH /api/annotations/{id}": Operation(GradingAPI.AnnotationEditBody.self, [200: id]),
             "DELETE /api/annotations/{id}": Operation([200: id]),
             "POST /api/questions": Operation(GradingAPI.NewQuestionBody.self, [201: placed]),

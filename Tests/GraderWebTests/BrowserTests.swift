@@ -8,7 +8,9 @@ import TestSupport
 /// (grading_test.py); three graders splitting a 60-student question and a conflict shown in place
 /// (team_test.py); a course set up from scanned PDFs without the command line: boxes dragged out,
 /// questions renamed, rubric items, a roster, anonymity by covering the name (course_test.py); sixty
-/// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). Every check reads the project back through the command line or the API.
+/// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). A pressure ramp as
+/// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
+/// latency, with CDP pen and touch events (ink_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -23,6 +25,8 @@ import TestSupport
     @Test func gradingOnATabletByPenAndTouch() throws { try runBrowserScript("tablet_test.py") }
 
     @Test func invitedTAsOverHTTPSEachInTheirRole() throws { try runBrowserScript("invite_test.py") }
+
+    @Test func inkAsThePenWroteIt() throws { try runBrowserScript("ink_test.py") }
 
     /// Runs one Selenium script against the built `ezgrader` and keeps its screenshots.
     private func runBrowserScript(_ name: String) throws {

@@ -31,12 +31,17 @@ export const api = {
     call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
   page: (student, page) => call('GET', `/api/pages/${student}/${page}`),
   addNote: (student, page, x, y, text) => call('POST', `/api/pages/${student}/${page}/notes`, { x, y, text }),
-  addInk: (student, page, points, pressures, width) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width }),
+  // `kind`: 'pen' or 'highlighter'.
+  addInk: (student, page, points, pressures, width, kind) => call('POST', `/api/pages/${student}/${page}/ink`, { points, pressures, width, kind }),
   // `step`: what the drag's previous erase answered, so one drag is one undo step.
   erase: (student, page, x, y, step) => call('POST', `/api/pages/${student}/${page}/erase`, { x, y, step }),
   editNote: (id, text) => call('PATCH', `/api/annotations/${id}`, { text }),
   moveAnnotation: (id, dx, dy) => call('PATCH', `/api/annotations/${id}`, { dx, dy }),
   removeAnnotation: (id) => call('DELETE', `/api/annotations/${id}`),
+  // A lasso: the ids of the strokes and notes a loop through `points` takes; moved or removed together.
+  lasso: (student, page, points) => call('POST', `/api/pages/${student}/${page}/lasso`, { points }),
+  moveAnnotations: (ids, dx, dy) => call('PATCH', '/api/annotations', { ids, dx, dy }),
+  removeAnnotations: (ids) => call('DELETE', `/api/annotations?ids=${ids.join(',')}`),
   // `item`: the rubric item's id; `question`: the answer being graded. Answers { id, score }.
   placeStamp: (student, page, x, y, question, item) => call('POST', `/api/pages/${student}/${page}/stamps`, { x, y, question, item }),
   addQuestion: (page, box, max, student) => call('POST', '/api/questions', { page, ...box, max, student }),

@@ -11,20 +11,33 @@ export function el(name, attributes = {}, parent = null) {
   return node;
 }
 
-// A stroke's outline: round-joined segments whose width follows the pen's pressure when known.
+// A stroke's outline: round-joined segments whose width follows the pen's pressure when known; a
+// highlighter's one wide translucent path.
 export function strokeShapes(stroke, parent) {
   const group = el('g', { class: 'stroke-group', 'data-id': stroke.id ?? '' }, parent);
-  const points = stroke.points;
-  if (!stroke.pressures || points.length < 2) {
-    el('path', { class: 'stroke', d: pathData(points), stroke: stroke.color, 'stroke-width': stroke.width }, group);
-    return group;
-  }
-  for (let i = 1; i < points.length; i++) {
-    const pressure = (stroke.pressures[i - 1] + stroke.pressures[i]) / 2;
-    el('path', { class: 'stroke', d: pathData([points[i - 1], points[i]]), stroke: stroke.color,
-                 'stroke-width': (stroke.width * (look.pressureFloor + look.pressureGain * pressure)).toFixed(2) }, group);
-  }
+  appendSegments(group, stroke, 1);
   return group;
+}
+
+// The width the pen draws at `pressure` (0…1): the served rule, as the PDF draws it.
+export function pressedWidth(width, pressure) { return width * (look.pressureFloor + look.pressureGain * pressure); }
+
+// Adds to `group` the segments of `stroke` from point `from - 1` on (a stroke being drawn grows a
+// frame at a time); a stroke without pressures, or a highlighter's, is one path drawn whole.
+export function appendSegments(group, stroke, from) {
+  const points = stroke.points;
+  if (stroke.kind === 'highlighter') {
+    group.querySelector('path')?.remove();
+    el('path', { class: 'stroke highlight', d: pathData(points), stroke: look.highlighterColor, 'stroke-opacity': look.highlighterOpacity,
+                 'stroke-width': stroke.width }, group);
+  } else if (!stroke.pressures || points.length < 2) {
+    if (from <= 1) el('path', { class: 'stroke', d: pathData(points), stroke: stroke.color, 'stroke-width': stroke.width }, group);
+  } else {
+    for (let i = Math.max(from, 1); i < points.length; i++) {
+      el('path', { class: 'stroke', d: pathData([points[i - 1], points[i]]), stroke: stroke.color,
+                   'stroke-width': pressedWidth(stroke.width, (stroke.pressures[i - 1] + stroke.pressures[i]) / 2).toFixed(2) }, group);
+    }
+  }
 }
 
 export function pathData(points) {
@@ -38,7 +51,9 @@ export function pathData(points) {
 // Draws `layer` (GET /api/pages/…) into `svg`, whose viewBox is in page points.
 export function drawLayer(svg, layer, { selected = null, handles = false } = {}) {
   svg.replaceChildren();
-  for (const stroke of layer.strokes) {
+  // Highlighter under the pen's ink, as in the PDF.
+  const strokes = [...layer.strokes].sort((a, b) => (b.kind === 'highlighter') - (a.kind === 'highlighter'));
+  for (const stroke of strokes) {
     const group = strokeShapes(stroke, svg);
     group.dataset.kind = 'stroke';
     if (selected === `stroke:${stroke.id}`) group.classList.add('selected');

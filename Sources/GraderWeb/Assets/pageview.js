@@ -1,7 +1,8 @@
 // The whole page: zoom and pan; drag out, move and remove grade boxes; notes; pen with pressure; eraser;
 // name regions for anonymous grading; undo. What a box or note needs is typed in an inline field.
 import { api, imageURL, look } from './api.js';
-import { drawLayer, el, strokeShapes } from './ink.js';
+import { appendSegments, drawLayer, el, strokeShapes } from './ink.js';
+import { Lasso } from './lasso.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,7 @@ export class PageView {
     this.selected = null;   // 'box:ID', 'note:ID' or 'stroke:ID'
     this.students = [];
     this.loads = 0;
+    this.lasso = new Lasso(this);
     const svg = $('page-layer');
     for (const button of document.querySelectorAll('[data-tool]')) button.addEventListener('click', () => this.setTool(button.dataset.tool));
     $('undo').addEventListener('click', () => app.history('undo'));
@@ -32,7 +34,7 @@ export class PageView {
     svg.addEventListener('pointerdown', (event) => this.down(event));
     svg.addEventListener('pointermove', (event) => this.move(event));
     svg.addEventListener('pointerup', (event) => this.up(event));
-    svg.addEventListener('pointercancel', () => { this.gesture = null; this.draw(); });
+    svg.addEventListener('pointercancel', (event) => { if (this.gesture?.pointerId === event.pointerId) { this.gesture = null; this.draw(); } });
     svg.addEventListener('dblclick', (event) => this.editNote(event));
     $('inline-form').addEventListener('submit', (event) => { event.preventDefault(); this.answer?.($('inline-input').value); });
     $('inline-cancel').addEventListener('click', () => this.answer?.(null));
@@ -88,7 +90,11 @@ export class PageView {
     const svg = $('page-layer');
     drawLayer(svg, this.layer, { selected: this.selected, handles: this.tool === 'select' });
     const gesture = this.gesture;
-    if (gesture?.kind === 'pen') strokeShapes({ points: gesture.points, pressures: gesture.pressures, width: look.inkWidth, color: look.inkColor }, svg);
+    if (gesture?.kind === 'pen') {
+      gesture.group = strokeShapes(gesture.stroke, svg);
+      gesture.drawn = gesture.stroke.points.length;
+    }
+    this.lasso.draw(svg, gesture, this.student, this.page);
     const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
     if (draft) el('rect', { class: 'draft', ...draft }, svg);
   }
@@ -96,6 +102,7 @@ export class PageView {
   setTool(tool) {
     if (document.querySelector(`[data-tool="${tool}"]`)?.hidden) return;   // a tool this grader's role does not have
     this.tool = tool;
+    if (tool !== 'lasso') this.lasso.clear();
     for (const button of document.querySelectorAll('[data-tool]')) button.setAttribute('aria-pressed', String(button.dataset.tool === tool));
     $('page-layer').setAttribute('class', `layer ink-surface ${tool}-mode`);
     if (this.layer) this.draw();
@@ -120,21 +127,30 @@ export class PageView {
 
   down(event) {
     if (!this.layer) return;
-    // Palm rejection: once a pen has been seen, a finger pans the page and never draws.
+    // Palm rejection: one pointer at a time (a palm landing while the pen writes is ignored, the pen
+    // takes over from a finger that pans), and once a pen has been seen a finger pans, never draws.
     if (event.pointerType === 'pen') this.penSeen = true;
+    if (this.gesture && !(event.pointerType === 'pen' && this.gesture.kind === 'pan')) { event.preventDefault(); return; }
+    event.currentTarget.setPointerCapture(event.pointerId);
     if (event.pointerType === 'touch' && this.penSeen) {
       const scroller = $('scroller');
-      this.gesture = { kind: 'pan', x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+      this.gesture = { kind: 'pan', pointerId: event.pointerId, x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
       return;
     }
     const at = this.point(event);
     const target = event.target.closest('[data-kind]');
-    event.currentTarget.setPointerCapture(event.pointerId);
-    if (this.tool === 'pen') {
-      this.gesture = { kind: 'pen', points: [at], pressures: [this.pressure(event)], pointerType: event.pointerType };
+    if (this.tool === 'pen' || this.tool === 'highlighter') {
+      const highlighter = this.tool === 'highlighter';
+      const stroke = { points: [at], pressures: [this.pressure(event)], kind: highlighter ? 'highlighter' : 'pen',
+                       width: highlighter ? look.highlighterWidth : look.inkWidth, color: look.inkColor };
+      this.gesture = { kind: 'pen', stroke, pointerType: event.pointerType };
+      this.draw();
     } else if (this.tool === 'eraser') {
       this.gesture = { kind: 'eraser', last: 0 };
       this.erase(at);
+    } else if (this.tool === 'lasso') {
+      this.gesture = this.lasso.start(at);
+      this.draw();
     } else if (this.tool === 'box' || this.tool === 'name') {
       this.answer?.(null);
       this.gesture = { kind: this.tool, from: at, at };
@@ -152,20 +168,26 @@ export class PageView {
       this.selected = null;
       this.draw();
     }
+    if (this.gesture) this.gesture.pointerId = event.pointerId;
     event.preventDefault();
   }
 
   move(event) {
     const gesture = this.gesture;
-    if (!gesture) return;
-    const events = event.getCoalescedEvents ? event.getCoalescedEvents() : [event];
+    if (!gesture || event.pointerId !== gesture.pointerId) return;
     if (gesture.kind === 'pan') {
       $('scroller').scrollTo(gesture.left - (event.clientX - gesture.x), gesture.top - (event.clientY - gesture.y));
     } else if (gesture.kind === 'pen') {
-      for (const e of (events.length ? events : [event])) { gesture.points.push(this.point(e)); gesture.pressures.push(this.pressure(e)); }
-      this.draw();
+      // Every sample the pointer saw since the last event (coalesced), and where it is predicted to go next.
+      const samples = event.getCoalescedEvents?.() ?? [];
+      for (const e of (samples.length ? samples : [event])) { gesture.stroke.points.push(this.point(e)); gesture.stroke.pressures.push(this.pressure(e)); }
+      gesture.predicted = (event.getPredictedEvents?.() ?? []).map((e) => [this.point(e), this.pressure(e)]);
+      this.paintInk(gesture);
     } else if (gesture.kind === 'eraser') {
       if (Date.now() - gesture.last > 60) this.erase(this.point(event));
+    } else if (gesture.kind === 'lasso' || gesture.kind === 'lasso-move') {
+      this.lasso.move(gesture, this.point(event));
+      this.draw();
     } else if (gesture.kind === 'box' || gesture.kind === 'name') {
       gesture.at = this.point(event);
       this.draw();
@@ -182,14 +204,36 @@ export class PageView {
     }
   }
 
+  // Draws what the pen added since the last frame, once a frame: only the new segments, then a
+  // provisional tail to where the pen is predicted to be (replaced the next frame).
+  paintInk(gesture) {
+    if (gesture.frame) return;
+    gesture.frame = requestAnimationFrame(() => {
+      gesture.frame = null;
+      if (this.gesture !== gesture || !gesture.group) return;
+      const stroke = gesture.stroke;
+      appendSegments(gesture.group, stroke, gesture.drawn);
+      gesture.drawn = stroke.points.length;
+      gesture.tail?.remove();
+      gesture.tail = null;
+      if (gesture.predicted?.length && stroke.kind !== 'highlighter') {
+        const last = stroke.points.length - 1;
+        const ahead = { ...stroke, points: [stroke.points[last], ...gesture.predicted.map(([p]) => p)],
+                        pressures: [stroke.pressures[last], ...gesture.predicted.map(([, pressure]) => pressure)] };
+        gesture.tail = strokeShapes(ahead, gesture.group);
+      }
+    });
+  }
+
   async up(event) {
     const gesture = this.gesture;
+    if (!gesture || event.pointerId !== gesture.pointerId) return;
     this.gesture = null;
-    if (!gesture) return;
     try {
-      if (gesture.kind === 'pen' && gesture.points.length > 1) {
-        const pressures = gesture.pointerType === 'pen' ? gesture.pressures : null;
-        await api.addInk(this.student, this.page, gesture.points.map(([x, y]) => [round(x), round(y)]), pressures, look.inkWidth);
+      if (gesture.kind === 'pen' && gesture.stroke.points.length > 1) {
+        const { stroke } = gesture;
+        const pressures = gesture.pointerType === 'pen' && stroke.kind === 'pen' ? stroke.pressures : null;
+        await api.addInk(this.student, this.page, stroke.points.map(([x, y]) => [round(x), round(y)]), pressures, stroke.width, stroke.kind);
       } else if (gesture.kind === 'box') {
         // The box is the rectangle dragged out; a click without a drag gives the standard size.
         this.draft = dragged(gesture);
@@ -198,6 +242,8 @@ export class PageView {
         const box = this.draft;
         this.draft = null;
         if (max) { await api.addQuestion(this.page, box, max, this.student); await this.app.reloadQuestions?.(); }
+      } else if (gesture.kind === 'lasso' || gesture.kind === 'lasso-move') {
+        await this.lasso.end(gesture, this.student, this.page);
       } else if (gesture.kind === 'name') {
         await this.app.addNameRegion({ page: this.page, ...dragged(gesture), student: this.student });
       } else if (gesture.kind === 'resize') {
@@ -267,7 +313,7 @@ export class PageView {
   }
 
   async key(event) {
-    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', e: 'eraser', m: 'name' };
+    const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', i: 'highlighter', e: 'eraser', l: 'lasso', m: 'name' };
     if (tools[event.key]) { this.setTool(tools[event.key]); }
     else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
     else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
@@ -275,6 +321,7 @@ export class PageView {
     else if (event.key === 'ArrowLeft') { this.step(-1); }
     else if (event.key === 'PageDown') { this.page = Math.min(this.page + 1, this.app.me.pages); this.load(); }
     else if (event.key === 'PageUp') { this.page = Math.max(this.page - 1, 1); this.load(); }
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && this.lasso.ids.length) { await this.lasso.remove(); }
     else if ((event.key === 'Delete' || event.key === 'Backspace') && this.selected) { await this.removeSelected(); }
     else return;
     event.preventDefault();
