@@ -30,8 +30,8 @@ public struct ClassOverview: Sendable, Equatable, Encodable {
 extension GradingProject {
     /// Every score of the class, students in this grader's order.
     public func classOverview() throws -> ClassOverview {
-        let book = try gradeBook()
-        let records = try scoreRecords(), names = try displayNames(book), held = try answersHeldByOthers()
+        let model = try views.snapshot(store), book = model.book
+        let records = try views.scoreRecords(store, at: model), names = model.names, held = try answersHeldByOthers()
         let order = try place().order
         let students = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order).studentOrder
         let maximum = GradeTable.maximum(book)
@@ -50,13 +50,13 @@ extension GradingProject {
 
     /// `page` of `student` as a grading view draws it over the scan.
     public func pageLayer(student: StudentKey, page: Int) throws -> PageLayer {
-        let book = try gradeBook()
+        let model = try views.snapshot(store), book = model.book
         let id = try book.directory.resolveStudent(key: student)
-        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent), images: try imageStamp())
+        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent), images: model.imageStamp)
     }
 
     /// The same project, with changes recorded as made by `grader` (a server acts for many graders).
-    public func acting(as grader: Grader) -> GradingProject { GradingProject(folder: folder, store: store.acting(as: grader)) }
+    public func acting(as grader: Grader) -> GradingProject { GradingProject(folder: folder, store: store.acting(as: grader), views: views) }
 
     /// Changes whenever anyone records, undoes or redoes a change, or the grading setting changes.
     public func changeStamp() throws -> String { try store.changeStamp() }

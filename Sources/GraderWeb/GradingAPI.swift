@@ -32,7 +32,7 @@ struct GradingAPI: Sendable {
 
     private func addSessionRoutes(to router: Router<WebContext>) {
         router.get("/api/me") { _, context in
-            let book = try base.gradeBook(), anonymity = try base.anonymity()
+            let book = try base.directory(), anonymity = try base.anonymity()
             struct Me: Encodable {
                 let grader: String?, project: String, pages: Int, students: Int, anonymous: Bool, images: String
                 let nameRegions: [Region]

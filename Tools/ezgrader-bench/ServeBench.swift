@@ -64,7 +64,7 @@ enum ServeBench {
 }
 
 /// A running `ezgrader serve` and blocking HTTP requests to it.
-private final class Server: @unchecked Sendable {
+final class Server: @unchecked Sendable {
     private let process = Process()
     let base: String, token: String
 
@@ -122,10 +122,13 @@ private final class Server: @unchecked Sendable {
 private final class StatusBox: @unchecked Sendable { var value = 0 }
 
 /// Request times from several threads.
-private final class Times: @unchecked Sendable {
+final class Times: @unchecked Sendable {
     private let lock = NSLock()
     private var seconds: [Double] = []
     private(set) var failures = 0
+
+    /// How many times were added.
+    var count: Int { lock.withLock { seconds.count } }
 
     func add(_ time: Double, ok: Bool) { lock.withLock { seconds.append(time); if !ok { failures += 1 } } }
 
