@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Rules) import GraderCore
 
 /// The class at a glance: every student (in the grader's order) × every question, with the
@@ -60,4 +61,15 @@ extension GradingProject {
 
     /// Changes whenever anyone records, undoes or redoes a change, or the grading setting changes.
     public func changeStamp() throws -> String { try store.changeStamp() }
+
+    /// Changes whenever anyone — this process or another — commits anything to the project (a
+    /// score, a claim, a setting): one cheap look at SQLite's data version, no table read.
+    public func changeVersion() throws -> String { try store.changes.version().description }
+
+    /// Calls `listener` right after each change this process commits, until `stopWatching` is
+    /// called with the returned id (other processes' changes show in `changeVersion`).
+    public func watchChanges(_ listener: @escaping @Sendable () -> Void) -> UUID { store.changes.listen(listener) }
+
+    /// Stops calling the listener `id`.
+    public func stopWatching(_ id: UUID) { store.changes.stop(id) }
 }

@@ -31,6 +31,8 @@ public final class PageImageCache: Sendable {
         self.project = project
         self.folder = (project.folder as NSString).appendingPathComponent("cache/pages")
         self.limit = limit
+        // A server renders from many threads: poppler's process-wide set-up is done before the first.
+        PopplerSetUp.once()
     }
 
     /// A page image asked for: in the cache already, or to be rendered.

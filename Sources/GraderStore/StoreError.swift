@@ -61,6 +61,14 @@ extension StoreError: LocalizedError {
     }
 }
 
+extension StoreError {
+    /// True when another program kept the database busy longer than a change waits.
+    public var isBusy: Bool {
+        if case .busy = self { return true }
+        return false
+    }
+}
+
 extension StoreError: CategorizedError {
     public var category: ErrorCategory {
         switch self {

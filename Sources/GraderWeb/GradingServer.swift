@@ -52,9 +52,10 @@ public struct GradingServer: Sendable {
 
     /// The server as an application: the router, the connection timeouts, the address; `ready` gets
     /// the link once the port is bound (also what the tests that need a real socket run).
-    func application(feed: ChangeFeed, ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
+    func application(feed: ChangeFeed, renders: RenderGate = RenderGate(),
+                     ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
         let bound = BoundPort(port)
-        return Application(router: makeRouter(feed: feed, port: bound), server: .http1(configuration: .init(idleTimeout: Self.idleTimeout)),
+        return Application(router: makeRouter(feed: feed, port: bound, renders: renders), server: .http1(configuration: .init(additionalChannelHandlers: [BrowserGone()], idleTimeout: Self.idleTimeout)),
                            configuration: .init(address: .hostname(host, port: port), serverName: nil),
                            onServerRunning: { channel in
                                let port = channel.localAddress?.port ?? port
@@ -77,6 +78,7 @@ public struct GradingServer: Sendable {
         let router = Router(context: WebContext.self)
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
         router.add(middleware: ErrorReplies(project: project))
+        router.add(middleware: OnDatabaseThreads(threads: DatabaseThreads()))
         GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
         return router
     }

@@ -30,7 +30,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil))
+            // A change another program keeps waiting is answered 503 after 5 s, not held for 30.
+            let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil), busyWait: 5)
             let server = GradingServer(project: grading, host: host, port: port)
             if !server.isLoopback {
                 writeStandardError("""
