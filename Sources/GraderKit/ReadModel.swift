@@ -33,7 +33,7 @@ final class ReadModel: Sendable {
     /// The current snapshot when nothing changed since it was built; nil when there is none (then
     /// a caller reads what it needs itself rather than build a whole snapshot).
     func upToDate(_ store: ProjectStore) -> Snapshot? {
-        guard let version = try? store.changes.version(), let snapshot = current.withLock({ $0 }), snapshot.version == version else { return nil }
+        guard let snapshot = current.withLock({ $0 }), let version = try? store.changes.version(), snapshot.version == version else { return nil }
         return snapshot
     }
 

@@ -32,10 +32,10 @@ public final class ChangeCounter: Sendable {
         return Version(data: data, writes: writes)
     }
 
+    /// Opened for writing though it only reads: the connection that closes last writes the WAL
+    /// back into the database file, which a read-only one cannot.
     private static func watching(_ path: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: path, configuration: configuration)
+        try DatabaseQueue(path: path, configuration: Configuration())
     }
 
     /// Calls `listener` after each of this process's writes commits, until `stop` is called with the

@@ -76,9 +76,10 @@ public struct GradingServer: Sendable {
     /// is where it listens (by default the port asked for), `renders` how page renders take turns.
     func makeRouter(feed: ChangeFeed, port: BoundPort? = nil, renders: RenderGate = RenderGate()) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
+        // First, so that every check and route after it runs on the server's own threads.
+        router.add(middleware: OnDatabaseThreads(threads: DatabaseThreads()))
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port)))
         router.add(middleware: ErrorReplies(project: project))
-        router.add(middleware: OnDatabaseThreads(threads: DatabaseThreads()))
         GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
         return router
     }

@@ -127,4 +127,19 @@ import Testing
             #expect(boxes.first { $0["name"] as? String == "Q1" }?["score"] as? String == "2.5")
         }
     }
+
+    @Test func theServersOwnChangesReachTheFeedWithoutWaitingForALook() async throws {
+        let fixture = try WebFixture()
+        let (anna, q1) = (try fixture.key("Anna"), try fixture.question("Q1"))
+        // Another program's changes are looked for once an hour here: only the write itself can wake the feed.
+        let feed = ChangeFeed(project: fixture.project, interval: .seconds(3600))
+        defer { feed.stop() }
+        var events = feed.subscribe().makeAsyncIterator()
+        try fixture.project.acting(as: try Grader("ben")).setScore(.points(Points("1")!), student: StudentKey(anna), question: QuestionID(q1))
+        let event = await events.next()
+        #expect(event?.hasPrefix("event: change\ndata: ") == true)
+        _ = try fixture.project.acting(as: try Grader("ben")).takeAnswer(question: QuestionID(q1), student: StudentKey(anna), onPurpose: false)
+        let claim = await events.next()
+        #expect(claim?.hasPrefix("event: change") == true && claim != event, "who has an answer open is news to the others too")
+    }
 }
