@@ -119,33 +119,12 @@ private final class TeamGrader: @unchecked Sendable {
     }
 
     private func request(_ method: String, _ path: String, body: String? = nil, stats: TeamStats) -> (Int, Data, Double) {
-        var request = URLRequest(url: URL(string: server.base + path)!)
-        request.httpMethod = method
-        request.setValue("Bearer \(server.token)", forHTTPHeaderField: "Authorization")
-        request.setValue("ezgrader_grader=\(name)", forHTTPHeaderField: "Cookie")
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let done = DispatchSemaphore(value: 0)
-        let box = ResponseBox()
-        let start = DispatchTime.now()
-        session.dataTask(with: request) { data, response, _ in
-            box.status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            box.data = data ?? Data()
-            done.signal()
-        }.resume()
-        done.wait()
-        stats.count(status: box.status, method: method, path: path)
-        return (box.status, box.data, seconds(start, DispatchTime.now()))
+        let answer = server.send(method, path, body: body, grader: name, session: session)
+        stats.count(status: answer.status, method: method, path: path)
+        return answer
     }
 
     private func seconds(_ start: DispatchTime, _ end: DispatchTime) -> Double { Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-}
-
-private final class ResponseBox: @unchecked Sendable {
-    var status = 0
-    var data = Data()
 }
 
 /// The pages some grader has already asked for: the first request of each is a cold image.
