@@ -17,7 +17,7 @@ extension GradingProject {
     /// and their claim (the one they held is let go). An answer another grader holds is taken only
     /// `onPurpose` (both then hold it); otherwise nothing is written and the outcome says who has it.
     public func takeAnswer(question: QuestionID, student: StudentKey, onPurpose: Bool) throws -> ClaimOutcome {
-        let directory = try store.directory()
+        let directory = try directory()
         let numbered = try directory.resolveQuestion(id: question)
         let id = try directory.resolveStudent(key: student)
         let others = try store.claim(student: student, question: question, onPurpose: onPurpose)

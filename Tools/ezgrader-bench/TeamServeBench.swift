@@ -12,13 +12,14 @@ import FoundationNetworking
 /// `ezgrader serve` with a team grading at once: `graders` graders, each with their own HTTP
 /// session, cookie and question, walk a class of `students` × 50 questions as the browser does —
 /// the card of the next ungraded answer, the claim, the page image and layer, the score — until
-/// `views` cards have been shown in all. Reports the score round trip, card + image, cold images
+/// `views` cards have been shown in all, each pausing about `thinkMilliseconds` on a card (half to
+/// one and a half times that; real graders take 10–30 s on an answer). Reports the score round trip, card + image, cold images
 /// (the first request for a page image), refused requests and the server's memory at the end.
 enum TeamServeBench {
-    static func run(binary: String, graders: Int, views: Int, students: Int, scans: [String], in workFolder: String) throws {
+    static func run(binary: String, graders: Int, views: Int, thinkMilliseconds: Int, students: Int, scans: [String], in workFolder: String) throws {
         let (project, questions) = try makeProject(students: students, questions: 50, scans: scans, in: workFolder)
         print("ezgrader serve, \(graders) graders at once on \(students) students × \(questions.count) questions "
-            + "(\(views) views; \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(loadAverage()))")
+            + "(\(views) views, ~\(thinkMilliseconds) ms on each card; \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(loadAverage()))")
         let server = try Server(binary: binary, project: project)
         defer { server.stop() }
         let stats = TeamStats(), seen = SeenPages()
@@ -27,7 +28,8 @@ enum TeamServeBench {
         for index in 0..<graders {
             // A thread per grader: Dispatch's concurrentPerform would run only one per core.
             let thread = Thread {
-                let grader = TeamGrader(server: server, name: "grader-\(index + 1)", question: questions[index % questions.count])
+                let grader = TeamGrader(server: server, name: "grader-\(index + 1)", question: questions[index % questions.count],
+                                        think: Double(thinkMilliseconds) / 1000, seed: index)
                 grader.grade(views: perGrader, stats: stats, seen: seen)
                 group.leave()
             }
@@ -84,11 +86,14 @@ enum TeamServeBench {
 private final class TeamGrader: @unchecked Sendable {
     let server: Server, name: String, question: (id: Int64, page: Int)
     private let session: URLSession
+    private let think: Double, seed: Int
 
-    init(server: Server, name: String, question: (id: Int64, page: Int)) {
+    init(server: Server, name: String, question: (id: Int64, page: Int), think: Double, seed: Int) {
         self.server = server
         self.name = name
         self.question = question
+        self.think = think
+        self.seed = seed
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 2
         session = URLSession(configuration: configuration)
@@ -115,6 +120,8 @@ private final class TeamGrader: @unchecked Sendable {
             let scoreStart = DispatchTime.now()
             _ = request("PUT", "/api/scores/\(shown)/\(question.id)", body: #"{"score":"\#(Double(view % 16 + 1) / 4)"}"#, stats: stats)
             stats.score.add(seconds(scoreStart, DispatchTime.now()), ok: true)
+            // Reading the answer: half to one and a half times `think`, the same in every run.
+            Thread.sleep(forTimeInterval: think * (0.5 + Double((seed * 7919 + view * 104_729) % 1000) / 1000))
         }
     }
 
