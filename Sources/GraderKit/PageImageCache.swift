@@ -54,13 +54,13 @@ public final class PageImageCache: Sendable {
     }
 
     /// Where the JPEG of `page` of `student` about `width` pixels wide comes from: the cache, or a
-    /// render still to run (reads the project's views, not the whole project).
+    /// render still to run. Reads the students and the anonymity setting from the views' snapshot
+    /// when it is up to date, else just those (an image never waits for a whole snapshot).
     public func lookup(student: StudentKey, page: Int, width: Int) throws -> Lookup {
-        let model = try project.views.snapshot(project.store)
-        let directory = model.book.directory
+        let directory = try project.directory(), setting = try project.anonymity()
         let id = try directory.resolveStudent(key: student)
         _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
-        let covered = GradingProject.coveredRegions(model.anonymity, directory, student: id, page: page)
+        let covered = GradingProject.coveredRegions(setting, directory, student: id, page: page)
         let entry = directory.students[id.index]
         let snapped = Self.snapped(width)
         let file = name(entry, page: page, width: snapped, covered: covered)
