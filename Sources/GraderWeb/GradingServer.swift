@@ -39,11 +39,26 @@ public struct GradingServer: Sendable {
         }
         let feed = ChangeFeed(project: project)
         defer { feed.stop() }
+        // Page renders (a scan decodes into ~15 MB) and project snapshots, on many threads, leave
+        // freed memory in glibc's per-thread arenas: handing it back every few seconds keeps the
+        // server's resident memory to what it uses.
+        let trimming = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(3))
+                _ = Self.mallocTrim?(0)
+            }
+        }
+        defer { trimming.cancel() }
         do {
             try await application(feed: feed, ready: ready).runService()
         } catch let error as IOError {
             throw ServerError.cannotListen(host: host, port: port, errno: error.errnoCode)
         }
+    }
+
+    /// glibc's `malloc_trim` (not in Swift's Glibc module), looked up once; nil on another C library.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
     }
 
     /// How long a connection may stay silent — before its request's header is complete, or between
