@@ -26,12 +26,18 @@ import Testing
         for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
     }
 
-    @Test func gradersOpeningTheSamePageAtOnceShareOneRender() async throws {
-        let fixture = try WebFixture()
-        let anna = try fixture.key("Anna")
+    /// A gate of one place, taken by a render that holds it until released.
+    private func heldGate() async throws -> (RenderGate, Hold) {
         let gate = RenderGate(limit: 1)
         let hold = Hold(gate)
         try await eventually { gate.load.waiters == 1 }
+        return (gate, hold)
+    }
+
+    @Test func gradersOpeningTheSamePageAtOnceShareOneRender() async throws {
+        let fixture = try WebFixture()
+        let anna = try fixture.key("Anna")
+        let (gate, hold) = try await heldGate()
         try await fixture.test(renders: gate) { client in
             try await withThrowingTaskGroup(of: (HTTPResponse.Status, ByteBuffer).self) { group in
                 for _ in 0..<5 {
@@ -55,9 +61,7 @@ import Testing
     @Test func aPageWhoseBrowserWentAwayBeforeItsTurnIsNotRendered() async throws {
         let fixture = try WebFixture()
         let anna = try fixture.key("Anna")
-        let gate = RenderGate(limit: 1)
-        let hold = Hold(gate)
-        try await eventually { gate.load.waiters == 1 }
+        let (gate, hold) = try await heldGate()
         try await fixture.live(renders: gate) { _, port in
             var browser = RawConnection(port: port)
             #expect(browser?.send("GET /api/pages/\(anna)/2/image?width=800 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
@@ -77,9 +81,7 @@ import Testing
     }
 
     @Test func aRenderGateCancelledWaiterGetsCancellationAndOthersStillGetTheImage() async throws {
-        let gate = RenderGate(limit: 1)
-        let hold = Hold(gate)
-        try await eventually { gate.load.waiters == 1 }
+        let (gate, hold) = try await heldGate()
         let rendered = Data("page".utf8)
         let leaving = Task { try await gate.run(key: "page") { rendered } }
         let staying = Task { try await gate.run(key: "page") { rendered } }
