@@ -58,7 +58,7 @@ extension GradingProject {
     /// The card of `question` for the student `move` leads to from `student`, in this grader's
     /// order. Only reads: a view that shows it records the grader's place with `takeAnswer`.
     public func answerCard(question: QuestionID, from student: StudentKey?, move: CardMove) throws -> AnswerCard {
-        let book = try gradeBook()
+        let model = try views.snapshot(store), book = model.book
         guard !book.students.isEmpty else { throw GradingError.noStudents }
         let numbered = try book.directory.resolveQuestion(id: question)
         // One question's walk: its stops are the students in the grader's order.
@@ -81,19 +81,19 @@ extension GradingProject {
         }
         let id = students[index]
         let upcoming = students[(index + 1)...].prefix(2).map { book.students[$0.index].key.rawValue }
-        return try card(book, numbered, id, position: index + 1, ungraded: students.indices.filter(walk.isUngraded).count, upcoming: upcoming,
+        return try card(model, numbered, id, position: index + 1, ungraded: students.indices.filter(walk.isUngraded).count, upcoming: upcoming,
                         heldBy: held[book.students[id.index].key] ?? [])
     }
 
-    private func card(_ book: GradeBook, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64],
+    private func card(_ model: ReadModel.Snapshot, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64],
                       heldBy: [String]) throws -> AnswerCard {
-        let entry = book.students[id.index], question = numbered.question
+        let book = model.book, entry = book.students[id.index], question = numbered.question
         let directory = book.directory
         let band = AnswerRegion.band(of: numbered, among: book.questions, on: directory, student: id)
         let applied = Set((book.appliedItems[question.id]?[id] ?? []).map(\.id))
         let record = try scoreRecord(student: entry.key, question: question.id)
         return AnswerCard(
-            student: entry.key.rawValue, name: try displayNames(book)[entry.key] ?? entry.student.name,
+            student: entry.key.rawValue, name: model.names[entry.key] ?? entry.student.name,
             question: question.id.rawValue, questionName: numbered.name, heading: numbered.heading, page: question.page,
             max: question.maxPoints.description, scoring: question.scoring.rawValue, pad: ScorePad(max: question.maxPoints),
             score: book.score(question.id, id).description, gradedBy: record.map { $0.grader.isEmpty ? "—" : $0.grader },
@@ -103,6 +103,6 @@ extension GradingProject {
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
             pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,
-            upcoming: upcoming, heldBy: heldBy, images: try imageStamp())
+            upcoming: upcoming, heldBy: heldBy, images: model.imageStamp)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Rules) import GraderCore
 
 /// The class at a glance: every student (in the grader's order) × every question, with the
@@ -30,8 +31,8 @@ public struct ClassOverview: Sendable, Equatable, Encodable {
 extension GradingProject {
     /// Every score of the class, students in this grader's order.
     public func classOverview() throws -> ClassOverview {
-        let book = try gradeBook()
-        let records = try scoreRecords(), names = try displayNames(book), held = try answersHeldByOthers()
+        let model = try views.snapshot(store), book = model.book
+        let records = try views.scoreRecords(store, at: model), names = model.names, held = try answersHeldByOthers()
         let order = try place().order
         let students = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order).studentOrder
         let maximum = GradeTable.maximum(book)
@@ -50,9 +51,9 @@ extension GradingProject {
 
     /// `page` of `student` as a grading view draws it over the scan.
     public func pageLayer(student: StudentKey, page: Int) throws -> PageLayer {
-        let book = try gradeBook()
+        let model = try views.snapshot(store), book = model.book
         let id = try book.directory.resolveStudent(key: student)
-        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent), images: try imageStamp())
+        return PageLayer(book, student: id, page: try GradingRules.page(page, pages: book.pagesPerStudent), images: model.imageStamp)
     }
 
     /// The same project, with changes recorded as made by `grader` (a server acts for many graders).
@@ -60,9 +61,20 @@ extension GradingProject {
 
     /// The same project, with changes recorded as `grader`'s and allowed as `role` allows.
     public func acting(as grader: Grader, role: GraderRole) -> GradingProject {
-        GradingProject(folder: folder, store: store.acting(as: grader), role: role)
+        GradingProject(folder: folder, store: store.acting(as: grader), views: views, role: role)
     }
 
     /// Changes whenever anyone records, undoes or redoes a change, or the grading setting changes.
     public func changeStamp() throws -> String { try store.changeStamp() }
+
+    /// Changes whenever anyone — this process or another — commits anything to the project (a
+    /// score, a claim, a setting): one cheap look at SQLite's data version, no table read.
+    public func changeVersion() throws -> String { try store.changes.version().description }
+
+    /// Calls `listener` right after each change this process commits, until `stopWatching` is
+    /// called with the returned id (other processes' changes show in `changeVersion`).
+    public func watchChanges(_ listener: @escaping @Sendable () -> Void) -> UUID { store.changes.listen(listener) }
+
+    /// Stops calling the listener `id`.
+    public func stopWatching(_ id: UUID) { store.changes.stop(id) }
 }

@@ -34,7 +34,7 @@ extension GradingProject {
     }
 
     private func place(_ order: GradingOrder, _ position: Int) throws -> GradingPlace {
-        let directory = try store.directory()
+        let directory = try directory()
         let sequence = GradingSequence(studentCount: directory.students.count, pagesPerStudent: directory.pagesPerStudent, order: order)
         guard sequence.count > 0 else { return GradingPlace(order: order, position: 0, total: 0, label: nil) }
         let clamped = min(max(position, 0), sequence.count - 1)

@@ -2,7 +2,7 @@
 
 extension GradingProject {
     /// The project's anonymous-grading setting.
-    public func anonymity() throws -> Anonymity { try store.anonymity() }
+    public func anonymity() throws -> Anonymity { try views.upToDate(store)?.anonymity ?? store.anonymity() }
 
     /// Turns anonymous grading on or off; `nameRegions` (points on the reference pages) are
     /// covered in every grading view's page images. A region not wholly on its page is refused.
@@ -44,8 +44,10 @@ extension GradingProject {
     /// A short stamp that changes whenever what the page images cover changes (anonymous grading
     /// turned on or off, its name regions moved): carried in an image's URL, it keeps a browser
     /// from showing a cached image with a name on it.
-    public func imageStamp() throws -> String {
-        let setting = try anonymity()
+    public func imageStamp() throws -> String { Self.imageStamp(try anonymity()) }
+
+    /// The image stamp of `setting`.
+    static func imageStamp(_ setting: Anonymity) -> String {
         guard setting.isOn else { return "open" }
         // FNV-1a of the regions as stored: the same regions give the same stamp in every process.
         let hash = NameRegion.text(setting.nameRegions).utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
@@ -54,8 +56,10 @@ extension GradingProject {
 
     /// The name each grading view shows for each student: the real name, or while anonymous
     /// grading is on, the student's pseudonym.
-    public func displayNames(_ book: GradeBook) throws -> [StudentKey: String] {
-        let setting = try anonymity()
+    public func displayNames(_ book: GradeBook) throws -> [StudentKey: String] { Self.displayNames(book, try anonymity()) }
+
+    /// The names shown for `book`'s students under `setting`.
+    static func displayNames(_ book: GradeBook, _ setting: Anonymity) -> [StudentKey: String] {
         guard setting.isOn else { return Dictionary(uniqueKeysWithValues: book.students.map { ($0.key, $0.student.name) }) }
         return setting.pseudonyms(for: book.students.map(\.key))
     }
@@ -63,14 +67,18 @@ extension GradingProject {
     /// The name a confirmation shows for `student`: the student matched, by pseudonym while
     /// anonymous grading is on.
     public func shownName(of student: StudentKey) throws -> String {
-        let book = try gradeBook()
-        return try displayNames(book)[student] ?? book.directory.students[try book.directory.resolveStudent(key: student).index].student.name
+        let model = try views.snapshot(store), book = model.book
+        return try model.names[student] ?? book.directory.students[try book.directory.resolveStudent(key: student).index].student.name
     }
 
     /// The rectangles a grading view covers on `page` of `student` (the name regions of that page
     /// while anonymous grading is on), in points on that student's page.
     func coveredRegions(_ directory: ProjectDirectory, student: StudentID, page: Int) throws -> [PageRect] {
-        let setting = try anonymity()
+        Self.coveredRegions(try anonymity(), directory, student: student, page: page)
+    }
+
+    /// The rectangles covered on `page` of `student` under `setting`.
+    static func coveredRegions(_ setting: Anonymity, _ directory: ProjectDirectory, student: StudentID, page: Int) -> [PageRect] {
         guard setting.isOn else { return [] }
         // Typed on the reference page: covered where that printed spot lands on this student's page.
         return setting.nameRegions.filter { $0.page == page }.map { directory.region($0.rect, student: student, page: page) }

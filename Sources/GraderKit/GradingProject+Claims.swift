@@ -18,7 +18,7 @@ extension GradingProject {
     /// `onPurpose` (both then hold it); otherwise nothing is written and the outcome says who has it.
     public func takeAnswer(question: QuestionID, student: StudentKey, onPurpose: Bool) throws -> ClaimOutcome {
         try permit(.keepPlace)
-        let directory = try store.directory()
+        let directory = try directory()
         let numbered = try directory.resolveQuestion(id: question)
         let id = try directory.resolveStudent(key: student)
         let others = try store.claim(student: student, question: question, onPurpose: onPurpose)

@@ -11,8 +11,17 @@ public struct GradingProject: Sendable {
     public let folder: String
     /// Its database.
     let store: ProjectStore
+    /// What its views read, shared by every grader acting on it (`acting(as:)`).
+    let views: ReadModel
     /// What this grader may change (`GraderRole.may`); the command line and the owner's link act as the instructor.
-    public private(set) var role: GraderRole = .instructor
+    public let role: GraderRole
+
+    init(folder: String, store: ProjectStore, views: ReadModel = ReadModel(), role: GraderRole = .instructor) {
+        self.folder = folder
+        self.store = store
+        self.views = views
+        self.role = role
+    }
 
     /// Who this project's changes are recorded as.
     public var grader: Grader { store.grader }
@@ -102,10 +111,11 @@ public struct GradingProject: Sendable {
     /// The master copy's file inside a project folder.
     static let masterFile = "master.pdf"
 
-    /// Opens an existing project as `grader`.
-    public static func open(_ folder: String, as grader: Grader) throws(StoreError) -> GradingProject {
+    /// Opens an existing project as `grader`; a change waits up to `busyWait` seconds for another
+    /// program's before it is refused as busy.
+    public static func open(_ folder: String, as grader: Grader, busyWait: Double = 30) throws(StoreError) -> GradingProject {
         StagingFolder.removeAbandoned(beside: folder)
-        return GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader))
+        return GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader, busyWait: busyWait))
     }
 
     /// The absolute path of a stored scan.

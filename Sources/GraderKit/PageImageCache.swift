@@ -31,27 +31,52 @@ public final class PageImageCache: Sendable {
         self.project = project
         self.folder = (project.folder as NSString).appendingPathComponent("cache/pages")
         self.limit = limit
+        // A server renders from many threads: poppler's process-wide set-up is done before the first.
+        PopplerSetUp.once()
+    }
+
+    /// A page image asked for: in the cache already, or to be rendered.
+    public enum Lookup: Sendable {
+        /// The JPEG, from the cache.
+        case cached(Data)
+        /// Not rendered yet: `key` names exactly this image (requests with the same key may share
+        /// one render), `render` renders, caches and returns it.
+        case toRender(key: String, render: @Sendable () throws -> Data)
     }
 
     /// The JPEG of `page` of `student` about `width` pixels wide (see `snapped`), with what a grading
     /// view must not show covered, and whether it came from the cache.
     public func image(student: StudentKey, page: Int, width: Int) throws -> (jpeg: Data, cached: Bool) {
-        let directory = try project.directory()
+        switch try lookup(student: student, page: page, width: width) {
+        case .cached(let jpeg): (jpeg, true)
+        case .toRender(_, let render): (try render(), false)
+        }
+    }
+
+    /// Where the JPEG of `page` of `student` about `width` pixels wide comes from: the cache, or a
+    /// render still to run. Reads the students and the anonymity setting from the views' snapshot
+    /// when it is up to date, else just those (an image never waits for a whole snapshot).
+    public func lookup(student: StudentKey, page: Int, width: Int) throws -> Lookup {
+        let directory = try project.directory(), setting = try project.anonymity()
         let id = try directory.resolveStudent(key: student)
         _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
-        let covered = try project.coveredRegions(directory, student: id, page: page)
+        let covered = GradingProject.coveredRegions(setting, directory, student: id, page: page)
         let entry = directory.students[id.index]
-        let path = (folder as NSString).appendingPathComponent(name(entry, page: page, width: Self.snapped(width), covered: covered))
+        let snapped = Self.snapped(width)
+        let file = name(entry, page: page, width: snapped, covered: covered)
+        let path = (folder as NSString).appendingPathComponent(file)
         if let data = FileManager.default.contents(atPath: path) {
             utime(path, nil)
-            return (data, true)
+            return .cached(data)
         }
-        try verify(entry)
-        let document = try PDFDocument(path: project.scanPath(entry))
-        let upsideDown = entry.alignment(page: page)?.upsideDown == true
-        let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: Self.snapped(width), covered: covered, upsideDown: upsideDown))
-        store(jpeg, at: path)
-        return (jpeg, false)
+        return .toRender(key: file) { [self] in
+            try verify(entry)
+            let document = try PDFDocument(path: project.scanPath(entry))
+            let upsideDown = entry.alignment(page: page)?.upsideDown == true
+            let jpeg = Data(try document.page(at: page - 1).renderJPEG(pixelWidth: snapped, covered: covered, upsideDown: upsideDown))
+            store(jpeg, at: path)
+            return jpeg
+        }
     }
 
     /// The cache file's name: the student, page, width, what is covered, which way up, and the scan's

@@ -31,6 +31,7 @@ public final class PDFDocument {
     /// table are repaired by poppler and open normally; a file with only owner restrictions opens
     /// without a password.
     public init(path: String, password: String? = nil) throws(PDFError) {
+        PopplerSetUp.once()
         try Self.checkLooksLikePDF(path)
         var error: UnsafeMutablePointer<GError>?
         guard let uri = takeGString(g_filename_to_uri(path.absolutePath, nil, &error)) else {

@@ -14,6 +14,10 @@ public struct ProjectStore: Sendable {
     let pool: any DatabaseWriter
     /// Why changes are refused (the project is opened for reading only), or nil.
     let readOnlyReason: String?
+    /// How long a change waits for another program's before it is refused as busy, in seconds.
+    let busyWait: Double
+    /// Whether the project changed: every process's commits, and this one's as they happen.
+    public let changes: ChangeCounter
 
     /// The database file inside a project folder.
     public static func databasePath(in folder: String) -> String { (folder as NSString).appendingPathComponent("project.sqlite") }
@@ -37,7 +41,8 @@ public struct ProjectStore: Sendable {
     /// Opens the project in `folder`, migrating an older schema. A file that is not a whole
     /// ezgrader project (another program's database, a damaged or newer one) is refused untouched;
     /// a project in a read-only folder or on a full disk is opened for reading only.
-    public static func open(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
+    /// A change waits up to `busyWait` seconds for another program's before it is refused as busy.
+    public static func open(_ folder: String, grader: Grader, busyWait: Double = 30) throws(StoreError) -> ProjectStore {
         let path = databasePath(in: folder)
         guard FileManager.default.fileExists(atPath: path) else { throw .notAProject(path: folder) }
         // SQLite takes an empty file for an empty database: migrating it would pass off a lost
@@ -48,14 +53,14 @@ public struct ProjectStore: Sendable {
         if let reason = inspection.readOnlyReason { return try readOnly(folder, grader: grader, reason: reason) }
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try DatabasePool(path: path, configuration: configuration(busyWait: busyWait))
             _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }  // readers need the -shm file
         } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode.primaryResultCode) {
             return try readOnly(folder, grader: grader, reason: StoreError.diskFull)
         } catch {
             throw .database(path: folder, error)
         }
-        let store = ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil)
+        let store = ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil, busyWait: busyWait, changes: ChangeCounter(path: path))
         if inspection.needsMigrating { try store.migrate() }
         return store
     }
@@ -63,7 +68,8 @@ public struct ProjectStore: Sendable {
     /// The project in `folder` opened for reading only: a change is refused, saying `reason`.
     private static func readOnly(_ folder: String, grader: Grader, reason: String) throws(StoreError) -> ProjectStore {
         let (queue, fixedReason) = try DatabaseInspection.readOnlyConnection(folder)
-        return ProjectStore(folder: folder, grader: grader, pool: queue, readOnlyReason: fixedReason ?? reason)
+        return ProjectStore(folder: folder, grader: grader, pool: queue, readOnlyReason: fixedReason ?? reason, busyWait: 30,
+                            changes: ChangeCounter(path: databasePath(in: folder)))
     }
 
     /// Runs SQLite's full integrity check on the project in `folder`: every problem it finds
@@ -78,8 +84,9 @@ public struct ProjectStore: Sendable {
 
     private static func connect(_ folder: String, grader: Grader) throws(StoreError) -> ProjectStore {
         do {
-            let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration)
-            return ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil)
+            let pool = try DatabasePool(path: databasePath(in: folder), configuration: configuration(busyWait: 30))
+            return ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: nil, busyWait: 30,
+                                changes: ChangeCounter(path: databasePath(in: folder)))
         } catch {
             throw .database(path: folder, error)
         }
@@ -87,16 +94,22 @@ public struct ProjectStore: Sendable {
 
     /// Wait for another grader's change in 1 ms steps, up to 30 s: SQLite's own timeout sleeps
     /// up to 100 ms at a time, which made the slowest writes of 8 graders take seconds.
-    static let waitingForOthers = Database.BusyMode.callback { tries in
-        usleep(1000)
-        return tries < 30_000
+    static let waitingForOthers = waiting(upTo: 30)
+
+    /// Waiting for another grader's change in 1 ms steps, up to `seconds`.
+    static func waiting(upTo seconds: Double) -> Database.BusyMode {
+        let limit = Int(seconds * 1000)
+        return .callback { tries in
+            usleep(1000)
+            return tries < limit
+        }
     }
 
-    /// How every read-write connection is set up.
-    private static var configuration: Configuration {
+    /// How every read-write connection is set up: a change waits up to `busyWait` seconds for another's.
+    private static func configuration(busyWait: Double) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = waitingForOthers
+        configuration.busyMode = waiting(upTo: busyWait)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
@@ -113,6 +126,8 @@ public struct ProjectStore: Sendable {
     /// the body's own errors (rule violations) pass through unchanged after the rollback.
     func run<T>(_ body: (Database) throws -> T) throws -> T {
         if let readOnlyReason { throw StoreError.readOnly(path: folder, reason: readOnlyReason) }
+        // This process's own changes are heard at once (the counter's check finds other processes').
+        defer { changes.noteWrite() }
         do {
             return try pool.writeWithoutTransaction { db in
                 var result: T?
@@ -123,6 +138,8 @@ public struct ProjectStore: Sendable {
                 guard let result else { throw StoreError.database(path: folder, detail: "the transaction ended without a result") }
                 return result
             }
+        } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY {
+            throw StoreError.busy(path: folder, seconds: busyWait)
         } catch let error as DatabaseError {
             throw StoreError.database(path: folder, error)
         }
@@ -172,7 +189,9 @@ public struct ProjectStore: Sendable {
     }
 
     /// The same project, with changes recorded as made by `grader`.
-    public func acting(as grader: Grader) -> ProjectStore { ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: readOnlyReason) }
+    public func acting(as grader: Grader) -> ProjectStore {
+        ProjectStore(folder: folder, grader: grader, pool: pool, readOnlyReason: readOnlyReason, busyWait: busyWait, changes: changes)
+    }
 
     /// The time a change is recorded with: UTC, ISO 8601 with milliseconds.
     static func now() -> String {

@@ -22,6 +22,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(path: String, reason: String)
     /// SQLite reported an error (disk full, locked for too long, corrupted file, …).
     case database(path: String, detail: String)
+    /// Another program kept the database busy (writing) for longer than a change waits, `seconds`.
+    case busy(path: String, seconds: Double)
 }
 
 extension StoreError: LocalizedError {
@@ -52,14 +54,25 @@ extension StoreError: LocalizedError {
             return "'\(path)' can only be read here: \(reason). Nothing was changed."
         case .database(let path, let detail):
             return "The project database in '\(path)' could not be used: \(detail). Nothing was changed."
+        case .busy(let path, let seconds):
+            return "The project database in '\(path)' is busy: another program (an ezgrader command or server) has been changing it "
+                + "for more than \(String(format: "%g", seconds)) s. Nothing was changed; try again in a moment."
         }
+    }
+}
+
+extension StoreError {
+    /// True when another program kept the database busy longer than a change waits.
+    public var isBusy: Bool {
+        if case .busy = self { return true }
+        return false
     }
 }
 
 extension StoreError: CategorizedError {
     public var category: ErrorCategory {
         switch self {
-        case .database: .writeFailed
+        case .database, .busy: .writeFailed
         case .readOnly: .readOnly
         default: .inputRefused
         }

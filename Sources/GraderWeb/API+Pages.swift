@@ -13,7 +13,11 @@ extension GradingAPI {
             let width = try request.queryNumber("width") ?? 1200
             guard (1...10_000).contains(width) else { throw APIError.badRequest("A page image is 1 to 10000 pixels wide, not \(width).") }
             let student = StudentKey(try context.number("student")), page = Int(try context.number("page"))
-            let (jpeg, _) = try await renders.run { try images.image(student: student, page: page, width: Int(width)) }
+            let jpeg = switch try images.lookup(student: student, page: page, width: Int(width)) {
+            case .cached(let jpeg): jpeg
+            // Browsers opening the same page share one render; one that went away stops waiting.
+            case .toRender(let key, let render): try await renders.run(key: key, until: context.connectionClosed, render)
+            }
             return Reply.bytes(jpeg, type: "image/jpeg", maxAge: 300)
         }
 

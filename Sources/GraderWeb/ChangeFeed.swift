@@ -4,16 +4,22 @@ import Hummingbird
 import ServiceLifecycle
 import Synchronization
 
-/// Live updates: the project's change stamp is read every `interval` (one cheap query), and every
-/// open view hears `event: change` as soon as it moves — whoever made the change, in this server,
-/// another server or the command line. Views then fetch what they show again.
+/// Live updates: every open view hears `event: change` when the project changes, and then fetches
+/// what it shows again. This server's own writes wake the feed at once; other programs' (another
+/// server, the command line) are found by looking at the project's change version every
+/// `interval` (SQLite's data version: no table is read). Changes close together make one event
+/// (at most one per `spacing`), so a team's writes do not make every browser fetch for each.
 final class ChangeFeed: Sendable {
     private let project: GradingProject
     private let interval: Duration
+    private let spacing: Duration = .milliseconds(100)
     private let listeners = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
     private let poller = Mutex<Task<Void, Never>?>(nil)
+    /// Set by this server's writes, taken by the feed.
+    private let written = Atomic<Bool>(false)
+    private let watch = Mutex<UUID?>(nil)
 
-    init(project: GradingProject, interval: Duration = .milliseconds(200)) {
+    init(project: GradingProject, interval: Duration = .milliseconds(250)) {
         self.project = project
         self.interval = interval
     }
@@ -44,6 +50,7 @@ final class ChangeFeed: Sendable {
     /// Ends every stream and stops polling.
     func stop() {
         poller.withLock { $0?.cancel(); $0 = nil }
+        if let id = watch.withLock({ $0 }) { project.stopWatching(id) }
         listeners.withLock { listeners in
             for continuation in listeners.values { continuation.finish() }
             listeners.removeAll()
@@ -53,21 +60,27 @@ final class ChangeFeed: Sendable {
     private func startPolling() {
         poller.withLock { task in
             guard task == nil else { return }
+            watch.withLock { $0 = project.watchChanges { [weak self] in self?.written.store(true, ordering: .releasing) } }
             task = Task { [weak self] in await self?.poll() }
         }
     }
 
     private func poll() async {
-        var last = (try? project.changeStamp()) ?? ""
-        var quiet = Duration.zero
+        var last = (try? project.changeVersion()) ?? ""
+        var quiet = Duration.zero, sinceLook = Duration.zero
+        let nap = min(spacing, interval)
         while !Task.isCancelled {
-            try? await Task.sleep(for: interval)
-            quiet += interval
-            guard let stamp = try? project.changeStamp() else { continue }
-            if stamp != last {
-                last = stamp
+            // Short naps: a write of this server's is heard within one, another program's within `interval`.
+            try? await Task.sleep(for: nap)
+            quiet += nap
+            sinceLook += nap
+            guard written.exchange(false, ordering: .acquiring) || sinceLook >= interval else { continue }
+            sinceLook = .zero
+            guard let version = try? project.changeVersion() else { continue }
+            if version != last {
+                last = version
                 quiet = .zero
-                broadcast("event: change\ndata: \(stamp)\n\n")
+                broadcast("event: change\ndata: \(version)\n\n")
             } else if quiet >= .seconds(15) {
                 quiet = .zero
                 broadcast(": still here\n\n")

@@ -32,7 +32,7 @@ struct GradingAPI: Sendable {
 
     private func addSessionRoutes(to router: Router<WebContext>) {
         router.get("/api/me") { _, context in
-            let book = try base.gradeBook(), anonymity = try base.anonymity()
+            let book = try base.directory(), anonymity = try base.anonymity()
             return try Reply.json(Me(
                 grader: context.grader?.name, project: ((base.folder as NSString).lastPathComponent as NSString).deletingPathExtension,
                 pages: book.pagesPerStudent, students: book.students.count, anonymous: anonymity.isOn, images: try base.imageStamp(),

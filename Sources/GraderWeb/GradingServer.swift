@@ -53,11 +53,26 @@ public struct GradingServer: Sendable {
         guard isLoopback || identity != nil else { throw ServerError.plainHTTPOffLoopback(host: host) }
         let feed = ChangeFeed(project: project)
         defer { feed.stop() }
+        // Page renders (a scan decodes into ~15 MB) and project snapshots, on many threads, leave
+        // freed memory in glibc's per-thread arenas: handing it back every few seconds keeps the
+        // server's resident memory to what it uses.
+        let trimming = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(3))
+                _ = Self.mallocTrim?(0)
+            }
+        }
+        defer { trimming.cancel() }
         do {
             try await application(feed: feed, ready: ready).runService()
         } catch let error as IOError {
             throw ServerError.cannotListen(host: host, port: port, errno: error.errnoCode)
         }
+    }
+
+    /// glibc's `malloc_trim` (not in Swift's Glibc module), looked up once; nil on another C library.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
+        unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self)
     }
 
     /// How long a connection may stay silent — before its request's header is complete, or between
@@ -66,9 +81,10 @@ public struct GradingServer: Sendable {
 
     /// The server as an application: the router, the connection timeouts, the address; `ready` gets
     /// the link once the port is bound (also what the tests that need a real socket run).
-    func application(feed: ChangeFeed, ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
+    func application(feed: ChangeFeed, renders: RenderGate = RenderGate(),
+                     ready: @escaping @Sendable (String) -> Void = { _ in }) -> Application<RouterResponder<WebContext>> {
         let bound = BoundPort(port)
-        return Application(router: makeRouter(feed: feed, port: bound), server: serverBuilder,
+        return Application(router: makeRouter(feed: feed, port: bound, renders: renders), server: serverBuilder,
                            configuration: .init(address: .hostname(host, port: port), serverName: nil),
                            onServerRunning: { channel in
                                let port = channel.localAddress?.port ?? port
@@ -81,7 +97,7 @@ public struct GradingServer: Sendable {
     /// HTTP/1.1, inside TLS when the server has a certificate (then a client speaking plain HTTP
     /// fails the handshake and is closed without an answer: nothing is served in clear).
     private var serverBuilder: HTTPServerBuilder {
-        let http = HTTP1Channel.Configuration(idleTimeout: Self.idleTimeout)
+        let http = HTTP1Channel.Configuration(additionalChannelHandlers: [BrowserGone()], idleTimeout: Self.idleTimeout)
         guard let tls = identity?.configuration else { return .http1(configuration: http) }
         return HTTPServerBuilder { responder in try TLSChannel(HTTP1Channel(responder: responder, configuration: http), tlsConfiguration: tls) }
     }
@@ -97,6 +113,8 @@ public struct GradingServer: Sendable {
     /// is where it listens (by default the port asked for), `renders` how page renders take turns.
     func makeRouter(feed: ChangeFeed, port: BoundPort? = nil, renders: RenderGate = RenderGate()) -> Router<WebContext> {
         let router = Router(context: WebContext.self)
+        // First, so that every check and route after it runs on the server's own threads.
+        router.add(middleware: OnDatabaseThreads(threads: DatabaseThreads()))
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port), project: project,
                                            secure: identity != nil))
         router.add(middleware: ErrorReplies(project: project))

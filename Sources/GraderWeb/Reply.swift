@@ -73,6 +73,11 @@ struct ErrorReplies: RouterMiddleware {
             return Reply.error(error.status, error.body ?? (error.status == .notFound ? "There is no such page or API call." : "\(error.status)"))
         } catch let error as GradingError {
             return Reply.error(Self.status(of: error), project.shownMessage(for: error))
+        } catch where GradingProject.isBusy(error) {
+            // Another program holds the database: the change was not made, and may be sent again soon.
+            var response = Reply.error(.serviceUnavailable, project.shownMessage(for: error))
+            response.headers[.retryAfter] = "2"
+            return response
         } catch {
             let status: HTTPResponse.Status = switch ErrorCategory(of: error) {
             case .writeFailed: .internalServerError

@@ -1,5 +1,6 @@
 import GraderKit
 import Hummingbird
+import NIOCore
 
 /// What a request carries through the server: the grader it acts for (from their cookie), set by
 /// `AccessGuard` once the token or personal link is checked, with their role.
@@ -12,8 +13,12 @@ struct WebContext: RequestContext {
     /// True for an invited grader, whose name comes with their link (they cannot pick another).
     var nameFixed = false
 
+    /// Completes when the browser's connection closes (work for it may stop then).
+    let connectionClosed: EventLoopFuture<Void>
+
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        connectionClosed = source.channel.closeFuture
     }
 
     /// The largest request body accepted (a long pen stroke is a few tens of kilobytes).

@@ -43,7 +43,8 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil))
+            // A change another program keeps waiting is answered 503 after 5 s, not held for 30.
+            let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil), busyWait: 5)
             let address = everyAddress ? "0.0.0.0" : host ?? "127.0.0.1"
             let identity = try serverIdentity(for: address, in: grading.folder)
             let server = GradingServer(project: grading, host: address, port: port, identity: identity)

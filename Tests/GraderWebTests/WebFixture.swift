@@ -36,9 +36,9 @@ struct WebFixture {
     }
 
     /// Runs `body` against the server listening on a real socket (127.0.0.1, any free port).
-    func live(_ body: @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {
+    func live(renders: RenderGate = RenderGate(), _ body: @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
-        let app = GradingServer(project: project, port: 0, token: Self.token).application(feed: feed)
+        let app = GradingServer(project: project, port: 0, token: Self.token).application(feed: feed, renders: renders)
         try await app.test(.live) { client in try await body(client, try #require(client.port)) }
         feed.stop()
     }

@@ -31,6 +31,10 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the bulk-scan benchmark (new --bulk against qpdf splitting by page ranges).") var bulkOnly = false
     @Option(help: "Copies in the bulk-scan benchmark (also run at half the size).") var bulkCopies = 200
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
+    @Option(help: "With --serve-only: graders grading at once through the server, each with their own session and question.") var graders: Int?
+    @Option(help: "With --graders: cards shown in all.") var views = 10_000
+    @Option(help: "With --graders: milliseconds each grader spends on a card, on average.") var thinkMs = 1000
+    @Option(help: "With --graders: students in the class (their scans are the generated booklets in turn).") var teamStudents = 1000
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
     @Option(help: .hidden) var writer: String?
@@ -84,6 +88,10 @@ struct Bench: ParsableCommand {
 
     /// The server on a synthetic large project and on 20 scanned booklets of 4 pages.
     private func serveBench(binary: String) throws {
+        if let graders {
+            let scans = try ClassGenerator.scannedClass(students: 20, pages: 4, in: work)
+            return try TeamServeBench.run(binary: binary, graders: graders, views: views, thinkMilliseconds: thinkMs, students: teamStudents, scans: scans, in: work)
+        }
         let large = try ProjectBench.make(students: projectStudents, questions: projectQuestions, in: work)
         let scans = try ClassGenerator.scannedClass(students: 20, pages: 4, in: work)
         try ServeBench.run(binary: binary, largeProject: large, scannedFiles: scans, writers: writers, scoresPerWriter: scoresPerWriter, in: work)

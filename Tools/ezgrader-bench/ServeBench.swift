@@ -64,7 +64,7 @@ enum ServeBench {
 }
 
 /// A running `ezgrader serve` and blocking HTTP requests to it.
-private final class Server: @unchecked Sendable {
+final class Server: @unchecked Sendable {
     private let process = Process()
     let base: String, token: String
 
@@ -87,6 +87,12 @@ private final class Server: @unchecked Sendable {
     }
 
     func request(_ method: String, _ path: String, body: String? = nil, grader: String) -> (status: Int, seconds: Double) {
+        let answer = send(method, path, body: body, grader: grader, session: .shared)
+        return (answer.status, answer.seconds)
+    }
+
+    /// `method` `path` as `grader` through `session`, waited for: the status, the body and the seconds it took.
+    func send(_ method: String, _ path: String, body: String? = nil, grader: String, session: URLSession) -> (status: Int, data: Data, seconds: Double) {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -96,14 +102,15 @@ private final class Server: @unchecked Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let done = DispatchSemaphore(value: 0)
-        let status = StatusBox()
+        let answer = AnswerBox()
         let start = DispatchTime.now()
-        URLSession.shared.dataTask(with: request) { _, response, _ in
-            status.value = (response as? HTTPURLResponse)?.statusCode ?? 0
+        session.dataTask(with: request) { data, response, _ in
+            answer.status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            answer.data = data ?? Data()
             done.signal()
         }.resume()
         done.wait()
-        return (status.value, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+        return (answer.status, answer.data, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
     }
 
     func residentMegabytes() -> String {
@@ -119,13 +126,19 @@ private final class Server: @unchecked Sendable {
     }
 }
 
-private final class StatusBox: @unchecked Sendable { var value = 0 }
+private final class AnswerBox: @unchecked Sendable {
+    var status = 0
+    var data = Data()
+}
 
 /// Request times from several threads.
-private final class Times: @unchecked Sendable {
+final class Times: @unchecked Sendable {
     private let lock = NSLock()
     private var seconds: [Double] = []
     private(set) var failures = 0
+
+    /// How many times were added.
+    var count: Int { lock.withLock { seconds.count } }
 
     func add(_ time: Double, ok: Bool) { lock.withLock { seconds.append(time); if !ok { failures += 1 } } }
 

@@ -1,0 +1,77 @@
+import Foundation
+@_spi(Rules) import GraderCore
+import GraderStore
+import Synchronization
+
+/// What the grading views read — the grade book, the anonymity setting, the names shown, the image
+/// stamp, every score's record — built once per change of the project and shared by every request
+/// until the next change, instead of read whole per request. A change is seen by the store's
+/// `ChangeCounter` (any process's commit), so the `score` command's work shows as soon as it lands.
+/// One build at a time: requests that arrive while one runs wait for the next and share it.
+final class ReadModel: Sendable {
+    /// The project as the views show it, at one version.
+    struct Snapshot: Sendable {
+        let book: GradeBook
+        let anonymity: Anonymity
+        /// The name each view shows for each student (a pseudonym while anonymous).
+        let names: [StudentKey: String]
+        /// `GradingProject.imageStamp`.
+        let imageStamp: String
+        let version: ChangeCounter.Version?
+        /// When its version was read: it holds every change committed before then.
+        let checked: ContinuousClock.Instant
+    }
+
+    private let current = Mutex<Snapshot?>(nil)
+    private let records = Mutex<(version: ChangeCounter.Version, records: [QuestionID: [StudentKey: ScoreRecord]])?>(nil)
+    private let building = NSLock()
+    private let builds = Atomic<Int>(0)
+
+    /// How many snapshots were built so far (each is a whole read of the project).
+    var buildCount: Int { builds.load(ordering: .relaxed) }
+
+    /// The current snapshot when nothing changed since it was built; nil when there is none (then
+    /// a caller reads what it needs itself rather than build a whole snapshot).
+    func upToDate(_ store: ProjectStore) -> Snapshot? {
+        guard let snapshot = current.withLock({ $0 }), let version = try? store.changes.version(), snapshot.version == version else { return nil }
+        return snapshot
+    }
+
+    /// The project as it stands now: the current snapshot when nothing changed since it was built,
+    /// else a new one (or one another request built after this one arrived).
+    func snapshot(_ store: ProjectStore) throws -> Snapshot {
+        let arrived = ContinuousClock.now
+        if let snapshot = upToDate(store) { return snapshot }
+        building.lock()
+        defer { building.unlock() }
+        if let snapshot = current.withLock({ $0 }), snapshot.checked >= arrived { return snapshot }
+        let checked = ContinuousClock.now
+        // A project whose changes cannot be watched (opened read-only) is read afresh every time.
+        guard let version = try? store.changes.version() else { return try build(store, version: nil, checked: checked) }
+        if let snapshot = current.withLock({ $0 }), snapshot.version == version {
+            let confirmed = Snapshot(book: snapshot.book, anonymity: snapshot.anonymity, names: snapshot.names, imageStamp: snapshot.imageStamp,
+                                     version: version, checked: checked)
+            current.withLock { $0 = confirmed }
+            return confirmed
+        }
+        let snapshot = try build(store, version: version, checked: checked)
+        current.withLock { $0 = snapshot }
+        return snapshot
+    }
+
+    /// Every given score with who gave it, as of `snapshot` or newer.
+    func scoreRecords(_ store: ProjectStore, at snapshot: Snapshot) throws -> [QuestionID: [StudentKey: ScoreRecord]] {
+        if let cached = records.withLock({ $0 }), cached.version == snapshot.version { return cached.records }
+        let version = try? store.changes.version()
+        let fresh = try store.scoreRecords()
+        if let version { records.withLock { $0 = (version, fresh) } }
+        return fresh
+    }
+
+    private func build(_ store: ProjectStore, version: ChangeCounter.Version?, checked: ContinuousClock.Instant) throws -> Snapshot {
+        builds.add(1, ordering: .relaxed)
+        let book = try store.gradeBook(), setting = try store.anonymity()
+        return Snapshot(book: book, anonymity: setting, names: GradingProject.displayNames(book, setting), imageStamp: GradingProject.imageStamp(setting),
+                        version: version, checked: checked)
+    }
+}
