@@ -130,7 +130,7 @@ class TeamOverHTTPS(unittest.TestCase):
         self.assertEqual(ada.find_element(By.ID, 'role').text, 'instructor')
         self.assertTrue(ada.find_element(By.ID, 'tab-course').is_displayed())
         ada.find_element(By.ID, 'tab-page').click()
-        wait(ada, lambda: all(self.visible(ada, '[data-tool]')) and len(self.visible(ada, '[data-tool]')) == 6)
+        wait(ada, lambda: all(self.visible(ada, '[data-tool]')) and len(self.visible(ada, '[data-tool]')) == 8)
         status, answer = self.fetch(ada, 'GET', '/api/me')
         self.assertEqual((status, answer['role'], answer['nameFixed']), (200, 'instructor', True))
         ada.find_element(By.ID, 'tab-grade').click()
@@ -147,10 +147,10 @@ class TeamOverHTTPS(unittest.TestCase):
         ActionChains(ben).send_keys('1').perform()   # rubric item 1 of Q1: the score follows it
         wait(ben, lambda: 'ta-ben' in self.score_graders(), 10, 'the score is saved in ta-ben\'s name')
         self.shot(ben, 'invite-grader-laptop')
-        # Page view: pen, note, eraser and undo are there; a new grade box and covering names are not.
+        # Page view: pen, highlighter, note, eraser, lasso and undo are there; a new grade box and covering names are not.
         ben.find_element(By.ID, 'tab-page').click()
         tools = {e.get_attribute('data-tool'): e.is_displayed() for e in ben.find_elements(By.CSS_SELECTOR, '[data-tool]')}
-        self.assertEqual(tools, {'select': True, 'box': False, 'note': True, 'pen': True, 'eraser': True, 'name': False})
+        self.assertEqual(tools, {'select': True, 'box': False, 'note': True, 'pen': True, 'highlighter': True, 'eraser': True, 'lasso': True, 'name': False})
         ActionChains(ben).send_keys('b').perform()   # the box tool's key does nothing either
         self.assertNotEqual(ben.find_element(By.CSS_SELECTOR, '[data-tool="box"]').get_attribute('aria-pressed'), 'true')
         self.shot(ben, 'invite-grader-page-laptop')
