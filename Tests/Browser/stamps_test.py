@@ -88,8 +88,8 @@ class StampingInTheBrowser(unittest.TestCase):
         driver = self.driver
         anna, region, items = self.open_q1()
         self.assertEqual(self.anna_q1(), '?')
-        self.touch(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.touch(self.centre(f'#items button[data-item="{items[1]["id"]}"]'))
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#items button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
         self.touch(self.on_answer(region['x'] + 200, region['y'] + region['height'] * 0.4))
         wait(driver, lambda: len(self.stamps(anna)) == 1, message='the finger placed the stamp')
         self.assertEqual(self.stamps(anna)[0]['text'], '−1 f(2) not evaluated')
@@ -106,8 +106,8 @@ class StampingInTheBrowser(unittest.TestCase):
         self.assertEqual(self.anna_q1(), '?')
 
         # Pick item 1 with the pen, then tap the answer where it applies.
-        self.tap(self.centre(f'#stamp-bar button[data-item="{items[0]["id"]}"]'))
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[0]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.tap(self.centre(f'#items button[data-item="{items[0]["id"]}"]'))
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#items button[data-item="{items[0]["id"]}"]').get_attribute('aria-pressed') == 'true')
         at = (region['x'] + 40, region['y'] + region['height'] * 0.55)
         self.tap(self.on_answer(*at))
         wait(driver, lambda: len(self.stamps(anna)) == 1, message='the stamp is placed')
@@ -134,9 +134,9 @@ class StampingInTheBrowser(unittest.TestCase):
         moved = self.stamps(anna)[0]
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#crop-layer [data-kind="stamp"][data-id="{moved["id"]}"]'))
         self.tap(self.on_answer(moved['x'] + 20, moved['y'] + 6))
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, '#stamp-bar .remove-stamp').is_displayed())
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, '#items .remove-stamp').is_displayed())
         driver.save_screenshot(os.path.join(SHOTS, 'stamp-selected-tablet.png'))
-        self.tap(self.centre('#stamp-bar .remove-stamp'))
+        self.tap(self.centre('#items .remove-stamp'))
         wait(driver, lambda: self.stamps(anna) == [], message='the stamp is removed')
         self.assertEqual(self.anna_q1(), '?')
 
@@ -147,17 +147,17 @@ class StampingInTheBrowser(unittest.TestCase):
 
         # Once the pen is seen, a resting palm places no stamp.
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#crop-layer [data-kind="stamp"]'))
-        self.tap(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.tap(self.centre(f'#items button[data-item="{items[1]["id"]}"]'))
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#items button[data-item="{items[1]["id"]}"]').get_attribute('aria-pressed') == 'true')
         self.touch(self.on_answer(region['x'] + 200, region['y'] + region['height'] * 0.4))
         time.sleep(0.5)
         self.assertEqual(len(self.stamps(anna)), 1, 'a touch after the pen is a palm')
-        self.tap(self.centre(f'#stamp-bar button[data-item="{items[1]["id"]}"]'))   # unpicked again
+        self.tap(self.centre(f'#items button[data-item="{items[1]["id"]}"]'))   # unpicked again
 
         # A second item, with the mouse: both count, each once.
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#crop-layer [data-kind="stamp"]'))
-        self.tap(self.centre(f'#stamp-bar button[data-item="{items[2]["id"]}"]'), pointer='mouse')
-        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#stamp-bar button[data-item="{items[2]["id"]}"]').get_attribute('aria-pressed') == 'true')
+        self.tap(self.centre(f'#items button[data-item="{items[2]["id"]}"]'), pointer='mouse')
+        wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, f'#items button[data-item="{items[2]["id"]}"]').get_attribute('aria-pressed') == 'true')
         self.tap(self.on_answer(region['x'] + 40, region['y'] + region['height'] * 0.2), pointer='mouse')
         wait(driver, lambda: len(self.stamps(anna)) == 2, message='the second stamp is placed')
         self.assertEqual(self.anna_q1(), '1', '4 − 1 − 2')

@@ -28,7 +28,7 @@ export class GradeView {
     $('score-input').addEventListener('keydown', (event) => { event.stopPropagation(); this.key(event); });
     $('items').addEventListener('click', (event) => {
       const item = event.target.closest('li');
-      if (item) this.whenFree(() => this.toggleItem(Number(item.dataset.number)));
+      if (item && !event.target.closest('button')) this.whenFree(() => this.toggleItem(Number(item.dataset.number)));
     });
     window.addEventListener('resize', () => this.card && this.view === true && this.render());
     this.pad = new GradePad(this);
@@ -119,7 +119,7 @@ export class GradeView {
     if (list.children.length !== card.items.length) {
       list.replaceChildren(...card.items.map(() => {
         const li = document.createElement('li');
-        li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span>';
+        li.innerHTML = '<span class="key"></span><span class="points"></span><span class="text"></span><button type="button" class="stamp-pick"></button>';
         return li;
       }));
     }

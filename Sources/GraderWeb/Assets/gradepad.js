@@ -5,11 +5,16 @@
 
 const $ = (id) => document.getElementById(id);
 
-// The body's `touch` class shows the touch controls: set for a coarse main pointer, or at the first touch or pen.
+// The body's `touch` class shows the touch controls: set for a coarse main pointer, or after the first touch or pen's
+// tap (not at its pointerdown: the layout changing under the finger would send the tap's click to another control).
 export function watchForTouch() {
   const on = () => document.body.classList.add('touch');
   if (matchMedia('(pointer: coarse)').matches) on();
-  window.addEventListener('pointerdown', (event) => { if (event.pointerType !== 'mouse') on(); }, { capture: true });
+  window.addEventListener('pointerdown', (event) => {
+    if (event.pointerType === 'mouse' || document.body.classList.contains('touch')) return;
+    window.addEventListener('click', () => setTimeout(on), { capture: true, once: true });
+    window.addEventListener('pointerup', () => setTimeout(on, 500), { capture: true, once: true });   // a stroke: no click comes
+  }, { capture: true });
 }
 
 export class GradePad {

@@ -1,7 +1,8 @@
-// Rubric stamps in the Grade view: pick an item in the stamp bar, tap the answer where it applies; drag a
-// stamp to move it; tap one to select it, then remove it. Pointer events, so pen, touch and mouse alike.
-// Once a pen has been seen, a touch (a resting palm) neither places nor drags a stamp. What a stamp does to
-// the score is the server's: every change reloads the card.
+// Rubric stamps in the Grade view: each rubric item's Stamp button picks it, a tap on the answer places it; drag a
+// stamp to move it; tap one to select it, then its item's button removes it. One list for applying items and
+// stamping them, so an item never shows twice. Pointer events, so pen, touch and mouse alike. Once a pen has
+// been seen, a touch (a resting palm) neither places nor drags a stamp. What a stamp does to the score is the
+// server's: every change reloads the card.
 import { api } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -19,40 +20,38 @@ export class StampTool {
     layer.addEventListener('pointermove', (event) => this.move(event));
     layer.addEventListener('pointerup', (event) => this.up(event));
     layer.addEventListener('pointercancel', () => { this.gesture = null; this.view.drawCrop(); });
-    $('stamp-bar').addEventListener('click', (event) => {
-      const button = event.target.closest('button');
+    $('items').addEventListener('click', (event) => {
+      const button = event.target.closest('button.stamp-pick');
       if (!button) return;
-      if (button.dataset.remove) this.remove();
+      button.blur();   // Enter stays the Grade view's save
+      if (button.classList.contains('remove-stamp')) this.remove();
       else this.pick(Number(button.dataset.item));
     });
   }
 
-  // The bar: one button per item of the question, the one picked pressed; a remove button while a stamp is selected.
+  // The items' Stamp buttons (grade.js draws the rows): the one picked pressed; the item of the selected stamp
+  // offers to remove it. The hint above the list says what a tap on the answer does.
   render() {
     const card = this.view.card, stamps = this.stamps();
     if (!card.items.some((item) => item.id === this.picked)) this.picked = null;
-    if (!stamps.some((stamp) => stamp.id === this.selected)) this.selected = null;
-    const bar = $('stamp-bar');
-    bar.hidden = card.items.length === 0;
-    const label = document.createElement('span');
-    label.className = 'stamp-hint';
-    label.textContent = this.picked ? 'Tap the answer where it applies' : 'Stamp on the answer:';
-    const buttons = card.items.map((item) => {
-      const button = document.createElement('button');
-      button.type = 'button';
+    const selected = stamps.find((stamp) => stamp.id === this.selected);
+    if (!selected) this.selected = null;
+    const rows = $('items').children;
+    card.items.forEach((item, index) => {
+      const button = rows[index].querySelector('.stamp-pick'), removes = selected?.item === item.id;
+      rows[index].toggleAttribute('data-stamped', stamps.some((stamp) => stamp.item === item.id));
       button.dataset.item = item.id;
+      button.classList.toggle('remove-stamp', removes);
       button.setAttribute('aria-pressed', String(item.id === this.picked));
-      button.textContent = `${item.points} ${item.text}`;
-      return button;
+      button.textContent = removes ? 'Remove' : 'Stamp';
+      button.title = removes ? 'Remove the selected stamp (the item comes off)' : `Stamp “${item.points} ${item.text}” on the answer`;
     });
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.dataset.remove = 'true';
-    remove.className = 'remove-stamp';
-    remove.textContent = 'Remove stamp';
-    remove.hidden = this.selected == null;
-    bar.replaceChildren(label, ...buttons, remove);
-    $('crop-layer').classList.toggle('stamping', this.picked != null);
+    const picked = card.items.find((item) => item.id === this.picked);
+    const hint = $('stamp-hint');
+    hint.hidden = !picked && !selected;
+    hint.textContent = picked ? `Tap the answer to stamp “${picked.points} ${picked.text}”`
+      : selected ? 'Drag the stamp to move it, or Remove it below' : '';
+    $('crop-layer').classList.toggle('stamping', picked != null);
   }
 
   // The stamps of this answer's question shown on the crop.
