@@ -64,7 +64,7 @@ public struct GradeBook: Sendable, Equatable {
     /// Questions in reading order, numbered per page.
     public let questions: [NumberedQuestion]
     /// Graded scores: question → student → points. A missing entry is "?".
-    public let scores: [QuestionID: [StudentID: Points]]
+    public internal(set) var scores: [QuestionID: [StudentID: Points]]
     /// Ink and notes, in the order they were made.
     public let annotations: [Annotation]
     /// Bubble blocks of the rubric.
@@ -82,7 +82,7 @@ public struct GradeBook: Sendable, Equatable {
     /// The items applied: question → student → items, in list order.
     public let appliedItems: [QuestionID: [StudentID: [RubricItem]]]
     /// The scores computed from the rubric (the others were typed or machine-read): question → students.
-    public let rubricScored: [QuestionID: Set<StudentID>]
+    public internal(set) var rubricScored: [QuestionID: Set<StudentID>]
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],

@@ -79,6 +79,7 @@ extension GradingProject {
                 try writer.redescribe("score \(name) on \(current.name): \(checked) (overwriting \(theirs.grader)'s \(theirs.points))")
             }
             try writer.setScore(checked, question: question, student: student)
+            writer.declareViewChanges([.score(question: question, student: student, points: checked.earned, byRubric: false)])
             return checked
         }
     }

@@ -7,7 +7,9 @@ import Synchronization
 /// stamp, every score's record — built once per change of the project and shared by every request
 /// until the next change, instead of read whole per request. A change is seen by the store's
 /// `ChangeCounter` (any process's commit), so the `score` command's work shows as soon as it lands.
-/// One build at a time: requests that arrive while one runs wait for the next and share it.
+/// This process's own changes that declared what they do to the views (a score, a claim) are
+/// patched in; any other change makes a new build. One build at a time: requests that arrive
+/// while one runs wait for the next and share it.
 final class ReadModel: Sendable {
     /// The project as the views show it, at one version.
     struct Snapshot: Sendable {
@@ -17,6 +19,8 @@ final class ReadModel: Sendable {
         let names: [StudentKey: String]
         /// `GradingProject.imageStamp`.
         let imageStamp: String
+        /// The project's revision it shows (nil when the project cannot tell).
+        let revision: Int64?
         let version: ChangeCounter.Version?
         /// When its version was read: it holds every change committed before then.
         let checked: ContinuousClock.Instant
@@ -48,15 +52,38 @@ final class ReadModel: Sendable {
         let checked = ContinuousClock.now
         // A project whose changes cannot be watched (opened read-only) is read afresh every time.
         guard let version = try? store.changes.version() else { return try build(store, version: nil, checked: checked) }
-        if let snapshot = current.withLock({ $0 }), snapshot.version == version {
-            let confirmed = Snapshot(book: snapshot.book, anonymity: snapshot.anonymity, names: snapshot.names, imageStamp: snapshot.imageStamp,
-                                     version: version, checked: checked)
-            current.withLock { $0 = confirmed }
-            return confirmed
+        if let snapshot = current.withLock({ $0 }) {
+            if snapshot.version == version { return keep(snapshot.book, of: snapshot, revision: snapshot.revision, version: version, checked: checked) }
+            if let (book, revision) = caughtUp(snapshot, store) { return keep(book, of: snapshot, revision: revision, version: version, checked: checked) }
         }
         let snapshot = try build(store, version: version, checked: checked)
         current.withLock { $0 = snapshot }
         return snapshot
+    }
+
+    /// Makes `book` at `revision` the current snapshot, with the rest as in `snapshot`.
+    private func keep(_ book: GradeBook, of snapshot: Snapshot, revision: Int64?, version: ChangeCounter.Version, checked: ContinuousClock.Instant) -> Snapshot {
+        let kept = Snapshot(book: book, anonymity: snapshot.anonymity, names: snapshot.names, imageStamp: snapshot.imageStamp,
+                            revision: revision, version: version, checked: checked)
+        current.withLock { $0 = kept }
+        return kept
+    }
+
+    /// The snapshot's book brought up to the project's revision with what this process's changes
+    /// since declared, and that revision; nil when one of them was another program's or declared
+    /// nothing (then only a new build will do).
+    private func caughtUp(_ snapshot: Snapshot, _ store: ProjectStore) -> (GradeBook, Int64)? {
+        guard let start = snapshot.revision, let end = try? store.revision(),
+              let changes = store.changes.viewChanges(after: start, through: end) else { return nil }
+        var book = snapshot.book
+        for change in changes {
+            switch change {
+            case .score(let question, let key, let points, let byRubric):
+                guard let index = book.students.firstIndex(where: { $0.key == key }) else { return nil }
+                book = book.setting(points, question: question, student: StudentID(index), byRubric: byRubric)
+            }
+        }
+        return (book, end)
     }
 
     /// Every given score with who gave it, as of `snapshot` or newer.
@@ -70,8 +97,8 @@ final class ReadModel: Sendable {
 
     private func build(_ store: ProjectStore, version: ChangeCounter.Version?, checked: ContinuousClock.Instant) throws -> Snapshot {
         builds.add(1, ordering: .relaxed)
-        let book = try store.gradeBook(), setting = try store.anonymity()
+        let (book, setting, revision) = try store.viewState()
         return Snapshot(book: book, anonymity: setting, names: GradingProject.displayNames(book, setting), imageStamp: GradingProject.imageStamp(setting),
-                        version: version, checked: checked)
+                        revision: version == nil ? nil : revision, version: version, checked: checked)
     }
 }

@@ -15,7 +15,12 @@ public final class ChangeCounter: Sendable {
     private struct State {
         var writes = 0
         var listeners: [UUID: @Sendable () -> Void] = [:]
+        /// This process's recent commits by the revision they made, with the view changes each declared.
+        var declared: [Int64: [ViewChange]] = [:]
     }
+
+    /// How many of this process's declared commits are kept: more than a team commits between two views.
+    private static let declaredKept: Int64 = 4096
 
     /// A counter for the database at `path`.
     init(path: String) { self.path = path }
@@ -49,13 +54,36 @@ public final class ChangeCounter: Sendable {
     /// Stops calling the listener `id`.
     public func stop(_ id: UUID) { _ = state.withLock { $0.listeners.removeValue(forKey: id) } }
 
-    /// Counts one of this process's writes and tells the listeners.
-    func noteWrite() {
+    /// Counts one of this process's writes — committed as `revision` with the view changes it
+    /// declared, or failed (nil) — and tells the listeners.
+    func noteWrite(revision: Int64?, viewChanges: [ViewChange]?) {
         let listeners = state.withLock { state in
             state.writes += 1
+            if let revision, let viewChanges {
+                state.declared[revision] = viewChanges
+                if state.declared.count > 2 * Self.declaredKept {
+                    state.declared = state.declared.filter { $0.key > revision - Self.declaredKept }
+                }
+            }
             return Array(state.listeners.values)
         }
         for listener in listeners { listener() }
+    }
+
+    /// What the commits after revision `start` up to `end` did to the views, in order — nil unless
+    /// every one of them was this process's and declared it (another program's commit, or one that
+    /// declared nothing, leaves the views to be read afresh).
+    public func viewChanges(after start: Int64, through end: Int64) -> [ViewChange]? {
+        guard start <= end, end - start <= Self.declaredKept else { return nil }
+        return state.withLock { state in
+            var changes: [ViewChange] = [], revision = start
+            while revision < end {
+                revision += 1
+                guard let declared = state.declared[revision] else { return nil }
+                changes += declared
+            }
+            return changes
+        }
     }
 
     /// Where the project stood when looked at; two differ when a change was committed in between.

@@ -260,6 +260,11 @@ enum ProjectSchema {
                 UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
                 """)
         }
+        migrator.registerProjectMigration("v16: a revision counted by every change") { db in
+            // Every write transaction adds one (ProjectStore.run): a server's views tell their own
+            // changes, which they patch in, from another program's, which make them read afresh.
+            try db.execute(sql: "ALTER TABLE project ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }()
 }

@@ -5,11 +5,13 @@ import GraderCore
 extension ProjectStore {
     /// The project's anonymous-grading setting.
     public func anonymity() throws(StoreError) -> Anonymity {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT anonymous, pseudonym_salt, name_region FROM project WHERE id = 1") else { return .off }
-            return Anonymity(isOn: row["anonymous"] as Bool, nameRegions: (row["name_region"] as String?).map(NameRegion.regions) ?? [],
-                             salt: row["pseudonym_salt"])
-        }
+        try read { db in try Self.anonymity(db) }
+    }
+
+    static func anonymity(_ db: Database) throws -> Anonymity {
+        guard let row = try Row.fetchOne(db, sql: "SELECT anonymous, pseudonym_salt, name_region FROM project WHERE id = 1") else { return .off }
+        return Anonymity(isOn: row["anonymous"] as Bool, nameRegions: (row["name_region"] as String?).map(NameRegion.regions) ?? [],
+                         salt: row["pseudonym_salt"])
     }
 
     /// Turns anonymous grading on or off and sets the name regions (a setting, not an undoable

@@ -32,7 +32,7 @@ extension ProjectStore {
     /// holds it and `onPurpose` is false. Returns the other graders holding it; when they are not
     /// empty and `onPurpose` is false, nothing was written.
     public func claim(student: StudentKey, question: QuestionID, onPurpose: Bool, at now: Date = Date()) throws -> [String] {
-        try run { db in
+        try run(.unchanged) { db in
             let others = try String.fetchAll(db, sql: """
                 SELECT grader FROM claim WHERE question_id = ? AND student_id = ? AND grader <> ? AND at > ? ORDER BY grader
                 """, arguments: [question.rawValue, student.rawValue, grader.name, now.timeIntervalSince1970 - Self.claimLapse])
@@ -47,7 +47,7 @@ extension ProjectStore {
 
     /// Gives up this grader's claim (they stopped grading).
     public func releaseClaim() throws {
-        try run { db in try db.execute(sql: "DELETE FROM claim WHERE grader = ?", arguments: [grader.name]) }
+        try run(.unchanged) { db in try db.execute(sql: "DELETE FROM claim WHERE grader = ?", arguments: [grader.name]) }
     }
 
     /// Changes when a claim is taken, moved or given up (part of the change stamp).

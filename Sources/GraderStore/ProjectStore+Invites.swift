@@ -27,7 +27,7 @@ extension ProjectStore {
     /// Returns true when it replaced one.
     @discardableResult
     public func invite(_ grader: Grader, role: GraderRole, secretSHA256: String) throws -> Bool {
-        try run { db in
+        try run(.unchanged) { db in
             let existed = try Bool.fetchOne(db, sql: "SELECT 1 FROM invite WHERE name = ?", arguments: [grader.name]) ?? false
             try db.execute(sql: """
                 INSERT INTO invite (name, role, secret_sha256, invited_at, invited_by, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)
@@ -41,7 +41,7 @@ extension ProjectStore {
     /// Ends `grader`'s link (every browser signed in with it is refused from its next request).
     /// Returns false when nobody by that name holds a working link.
     public func revokeInvite(of grader: Grader) throws -> Bool {
-        try run { db in
+        try run(.unchanged) { db in
             try db.execute(sql: "UPDATE invite SET revoked_at = ? WHERE name = ? AND revoked_at IS NULL", arguments: [Self.now(), grader.name])
             return db.changesCount > 0
         }

@@ -12,7 +12,7 @@ extension ProjectStore {
 
     /// Records this grader's current position (0-based combined index).
     public func setPosition(_ position: Int) throws {
-        try run { db in
+        try run(.unchanged) { db in
             let (order, _) = try Self.place(of: grader, in: db)
             try Self.save(order, position: position, for: grader, in: db)
         }
@@ -21,7 +21,7 @@ extension ProjectStore {
     /// Switches this grader's order, keeping them on the same page; returns the page and its
     /// index in the new order. Read and written in one transaction.
     public func setOrder(_ order: GradingOrder) throws -> (page: PageRef?, position: Int) {
-        try run { db in
+        try run(.unchanged) { db in
             let (current, position) = try Self.place(of: grader, in: db)
             let students = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM student") ?? 0
             let pages = try Int.fetchOne(db, sql: "SELECT pages_per_student FROM project WHERE id = 1") ?? 0

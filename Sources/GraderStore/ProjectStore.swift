@@ -124,18 +124,23 @@ public struct ProjectStore: Sendable {
 
     /// Runs `body` in one IMMEDIATE transaction. SQLite's errors become `StoreError.database`;
     /// the body's own errors (rule violations) pass through unchanged after the rollback.
-    func run<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Every transaction counts one more revision of the project; `note` says what it does to the
+    /// views (see `ViewChange`), told to the change counter with the revision it committed as.
+    func run<T>(_ note: ViewChangeNote? = nil, _ body: (Database) throws -> T) throws -> T {
         if let readOnlyReason { throw StoreError.readOnly(path: folder, reason: readOnlyReason) }
+        var committed: Int64?
         // This process's own changes are heard at once (the counter's check finds other processes').
-        defer { changes.noteWrite() }
+        defer { changes.noteWrite(revision: committed, viewChanges: note?.changes) }
         do {
             return try pool.writeWithoutTransaction { db in
-                var result: T?
+                var result: T?, revision: Int64?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
+                    revision = try Int64.fetchOne(db, sql: "UPDATE project SET revision = revision + 1 WHERE id = 1 RETURNING revision")
                     return .commit
                 }
                 guard let result else { throw StoreError.database(path: folder, detail: "the transaction ended without a result") }
+                committed = revision
                 return result
             }
         } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY {
@@ -147,7 +152,7 @@ public struct ProjectStore: Sendable {
 
     /// `run`, for callers that can only fail with a `StoreError`.
     private func runStoring<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        do { return try run(body) } catch let error as StoreError { throw error } catch { throw .database(path: folder, error) }
+        do { return try run(nil, body) } catch let error as StoreError { throw error } catch { throw .database(path: folder, error) }
     }
 
     /// Records `description` as one undoable step by `grader`: `body` runs in one transaction
@@ -164,8 +169,9 @@ public struct ProjectStore: Sendable {
     @discardableResult
     public func change<T>(describedBy describe: (ProjectWriter) throws -> String, continuing step: Int64? = nil,
                           _ body: (ProjectWriter) throws -> T) throws -> T {
-        try run { db in
-            let writer = ProjectWriter(db: db, grader: grader, time: Self.now())
+        let note = ViewChangeNote()
+        return try run(note) { db in
+            let writer = ProjectWriter(db: db, grader: grader, time: Self.now(), viewNote: note)
             let description = try describe(writer)
             if try !(step.map { try History.resume($0, describedAs: description, by: grader, in: db) } ?? false) {
                 try History.begin(description, grader: grader, at: writer.time, in: db)
@@ -174,6 +180,19 @@ public struct ProjectStore: Sendable {
             try History.end(in: db)
             holdBeforeCommitForTests()
             return value
+        }
+    }
+
+    /// How many changes the project has had: every program's transactions count it up.
+    public func revision() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT revision FROM project WHERE id = 1") ?? 0 }
+    }
+
+    /// What the grading views show, read in one snapshot: the grade book, the anonymity setting and
+    /// the revision they stand at.
+    public func viewState() throws(StoreError) -> (book: GradeBook, anonymity: Anonymity, revision: Int64) {
+        try read { db in
+            (try GradeBookReader.read(db), try Self.anonymity(db), try Int64.fetchOne(db, sql: "SELECT revision FROM project WHERE id = 1") ?? 0)
         }
     }
 

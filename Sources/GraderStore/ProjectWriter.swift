@@ -9,6 +9,12 @@ public struct ProjectWriter {
     public let grader: Grader
     /// When (UTC, ISO 8601), recorded on the step and on every score it sets.
     public let time: String
+    let viewNote: ViewChangeNote
+
+    /// Declares that this change does nothing to what the grading views show but `changes`, so a
+    /// server patches its views with them instead of reading the project afresh. Only for a change
+    /// that writes nothing else the views show.
+    public func declareViewChanges(_ changes: [ViewChange]) { viewNote.changes = changes }
 
     /// The students, pages and questions as they stand in this transaction (no scores).
     public func directory() throws -> ProjectDirectory { try GradeBookReader.directory(db) }
