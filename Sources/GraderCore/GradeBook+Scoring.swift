@@ -11,4 +11,14 @@ extension GradeBook {
         book.rubricScored[question] = rubric.isEmpty ? nil : rubric
         return book
     }
+
+    /// The same book with `items` the rubric items `student` has on `question` (equal to the book
+    /// read afresh after the change).
+    public func applying(_ items: [RubricItem], question: QuestionID, student: StudentID) -> GradeBook {
+        var book = self
+        var applied = book.appliedItems[question] ?? [:]
+        applied[student] = items.isEmpty ? nil : items.sorted { $0.number < $1.number }
+        book.appliedItems[question] = applied.isEmpty ? nil : applied
+        return book
+    }
 }

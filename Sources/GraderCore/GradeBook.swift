@@ -80,7 +80,7 @@ public struct GradeBook: Sendable, Equatable {
     /// Each question's rubric items, in list order.
     public let rubricItems: [QuestionID: [RubricItem]]
     /// The items applied: question → student → items, in list order.
-    public let appliedItems: [QuestionID: [StudentID: [RubricItem]]]
+    public internal(set) var appliedItems: [QuestionID: [StudentID: [RubricItem]]]
     /// The scores computed from the rubric (the others were typed or machine-read): question → students.
     public internal(set) var rubricScored: [QuestionID: Set<StudentID>]
 

@@ -95,8 +95,13 @@ extension GradingProject {
             let removed = try remove.map { try RubricChanges.item($0, in: items, question: name) }
             let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
             let applied = try RubricRules.applying(try add.map { try RubricChanges.item($0, in: items, question: name) }, to: kept, question: name)
-            let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
+            let (score, removedStamps) = try RubricChanges.setApplied(applied, of: items, student: student, question: question,
+                                                                      adjustment: adjustment, writer)
             try RubricChanges.takeOver(before, names: (studentName, name), by: grader, overwrite: overwrite, writer)
+            if !removedStamps {
+                writer.declareViewChanges([.applied(question: question, student: student, items: applied),
+                                           .score(question: question, student: student, points: score.earned, byRubric: true)])
+            }
             return score
         }
     }

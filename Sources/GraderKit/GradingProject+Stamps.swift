@@ -28,7 +28,7 @@ extension GradingProject {
                                                   applied: items.filter { has.contains($0.id) }, stamped: placed)
             let before = try writer.scoreRecord(question: question, student: student)
             let id = try writer.insertAnnotation(.stamp(RubricStamp(item: item, position: point)), student: student, page: page)
-            let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: nil, writer)
+            let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: nil, writer).score
             try RubricChanges.takeOver(before, names: (studentName, numbered.name), by: grader, overwrite: overwrite, writer)
             return (id, score)
         }

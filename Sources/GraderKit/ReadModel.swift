@@ -81,6 +81,9 @@ final class ReadModel: Sendable {
             case .score(let question, let key, let points, let byRubric):
                 guard let index = book.students.firstIndex(where: { $0.key == key }) else { return nil }
                 book = book.setting(points, question: question, student: StudentID(index), byRubric: byRubric)
+            case .applied(let question, let key, let items):
+                guard let index = book.students.firstIndex(where: { $0.key == key }) else { return nil }
+                book = book.applying(items, question: question, student: StudentID(index))
             }
         }
         return (book, end)

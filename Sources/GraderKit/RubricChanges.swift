@@ -13,17 +13,19 @@ enum RubricChanges {
         let items = try writer.rubricItems(question)
         let wanted = try numbers.sorted().map { try item($0, in: items, question: name) }
         return try setApplied(try RubricRules.applying(wanted, to: [], question: name), of: items, student: student, question: question,
-                              adjustment: nil, writer)
+                              adjustment: nil, writer).score
     }
 
     /// Makes `applied` the items `student` has on `question` (the stamps of the others go) and
-    /// records the score they make.
+    /// records the score they make; returns it, and whether stamps went.
     static func setApplied(_ applied: [RubricItem], of items: [RubricItem], student: StudentKey, question: QuestionID,
-                           adjustment: Points?, _ writer: ProjectWriter) throws -> Score {
+                           adjustment: Points?, _ writer: ProjectWriter) throws -> (score: Score, removedStamps: Bool) {
         for item in items { try writer.setApplied(applied.contains(item), item: item.id, student: student) }
         let stamps = try writer.stamps(student: student).map { (id: $0.id, stamp: $0.stamp) }
-        for id in StampRules.orphaned(stamps, items: items, applied: applied) { try writer.deleteAnnotation(id) }
-        return try score(question, student: student, adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
+        let orphaned = StampRules.orphaned(stamps, items: items, applied: applied)
+        for id in orphaned { try writer.deleteAnnotation(id) }
+        let score = try score(question, student: student, adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
+        return (score, !orphaned.isEmpty)
     }
 
     /// Items put on or taken off an answer another grader scored (`before`, read before the

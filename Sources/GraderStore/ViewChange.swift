@@ -6,6 +6,8 @@ import GraderCore
 public enum ViewChange: Sendable, Equatable {
     /// `student`'s score on `question` is now `points` (nil: ungraded), typed or from the rubric.
     case score(question: QuestionID, student: StudentKey, points: Points?, byRubric: Bool)
+    /// The rubric items `student` has on `question` are now `items`.
+    case applied(question: QuestionID, student: StudentKey, items: [RubricItem])
 }
 
 /// The view changes one transaction declared: nil when it declared none (views then read the

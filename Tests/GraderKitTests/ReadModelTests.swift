@@ -29,13 +29,17 @@ import TestSupport
         #expect(server.views.buildCount == 2, "one read per change from elsewhere, none for the server's own scores")
     }
 
-    /// Property: whatever mix of the server's own scores, claims and places, and of changes from
+    /// Property: whatever mix of the server's own scores, rubric items, claims and places, and of changes from
     /// elsewhere, the views show what a fresh read shows — and only changes from elsewhere, or
     /// ones that do not say what they change, make a new read.
-    @Test func ownScoresClaimsAndPlacesArePatchedInAndEqualAFreshRead() throws {
+    @Test func ownScoresRubricClaimsAndPlacesArePatchedInAndEqualAFreshRead() throws {
         let folder = TemporaryFolder()
         let owner = try TestProject.project(in: folder, names: ["Anna", "Ben", "Cy", "Dora"])
         let questions = try ["Q1", "Q2", "Q3"].map { try owner.addQuestion(page: 1, at: "100,\(100 + 50 * $0.count)", maxPoints: "4", label: $0).question.id }
+        for question in questions {
+            try owner.addRubricItem(question: question, text: "Correct", points: Points("3")!)
+            try owner.addRubricItem(question: question, text: "Units", points: Points("1")!)
+        }
         let server = try GradingProject.open(owner.folder, as: try Grader("ann"))
         let students = try ["Anna", "Ben", "Cy", "Dora"].map { try server.student(named: $0) }
         var random = SeededGenerator(seed: 29)
@@ -55,6 +59,10 @@ import TestSupport
                 _ = try grader.takeAnswer(question: question, student: student, onPurpose: true)
             case 3:
                 try grader.setScore(.ungraded, student: student, question: question, overwrite: true)
+            case 4, 5:
+                let item = 1 + random.below(2)
+                try grader.applyRubricItems(student: student, question: question, add: random.below(2) == 0 ? [item] : [],
+                                            remove: random.below(2) == 0 ? [3 - item] : [], overwrite: true)
             default:
                 try grader.setScore(.points(Points(quarters: random.below(17))), student: student, question: question, overwrite: true)
             }
