@@ -12,7 +12,12 @@ extension PDFPage {
         guard pixelWidth > 0, size.width > 0 else {
             throw .drawingFailed(path: path, detail: "a page image \(pixelWidth) pixels wide is not possible")
         }
-        let canvas = try renderedCanvas(dpi: Double(pixelWidth) / size.width * 72, for: path, upsideDown: upsideDown)
+        let canvas: CairoCanvas
+        if let scanned = try scanCanvas(pixelWidth: pixelWidth, upsideDown: upsideDown) {
+            canvas = scanned
+        } else {
+            canvas = try renderedCanvas(dpi: Double(pixelWidth) / size.width * 72, for: path, upsideDown: upsideDown)
+        }
         canvas.cover(covered)
         do {
             let bytes = try canvas.withPixels { pixels, stride in

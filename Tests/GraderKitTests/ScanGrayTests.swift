@@ -2,7 +2,7 @@ import Foundation
 import GraderAlignment
 import GraderBubbles
 import GraderKit
-import GraderPDF
+@testable import GraderPDF
 import ScanFactory
 import TestSupport
 import Testing
@@ -47,11 +47,47 @@ import Testing
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
         ], to: drawn)
         #expect(try PDFDocument(path: drawn).page(at: 0).scanGray(minimumWidth: 306) == nil)
+        #expect(try PDFDocument(path: drawn).page(at: 0).scanCanvas(pixelWidth: 600, upsideDown: false) == nil)
         // A scanned page turned by /Rotate is drawn by poppler too.
         let turned = folder.file("turned.pdf")
         try TestClass.scanned(["turned"], pages: 1, in: folder)
         try qpdf(folder.file("turned.pdf"), "--rotate=+90", "--replace-input")
         #expect(try PDFDocument(path: turned).page(at: 0).scanGray(minimumWidth: 100) == nil)
         #expect(try PDFDocument(path: folder.file("turned.pdf")).page(at: 0).size.width == 792)
+    }
+
+    /// A grading view's page image of a scan comes from its JPEG decoded at a reduced scale: the
+    /// same picture as poppler's, upright or turned, at the same size.
+    @Test func aScannedPagesViewImageIsDecodedFromItsJPEGAndLooksLikePopplersRender() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("Anna.pdf")
+        try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: path), studentName: "Anna", studentNumber: 1, pageCount: 1,
+                                            style: ScanStyle(dpi: 200, jpegQuality: 75, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.2),
+                                            seed: 11)
+        let page = try PDFDocument(path: path).page(at: 0)
+        for upsideDown in [false, true] {
+            let fast = try #require(try page.scanCanvas(pixelWidth: 600, upsideDown: upsideDown))
+            let poppler = try page.renderedCanvas(dpi: 600 / page.size.width * 72, for: path, upsideDown: upsideDown)
+            #expect((fast.width, fast.height) == (poppler.width, poppler.height))
+            let (fastPixels, popplerPixels) = (try rgb(fast), try rgb(poppler))
+            let difference = zip(fastPixels, popplerPixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            let ink = popplerPixels.reduce(0) { $0 + 255 - Int($1) }
+            let mean = Double(difference) / Double(3 * fast.width * fast.height)
+            // The same picture: within a few levels on average (the scan is printed text and handwriting, so ink is plenty).
+            #expect(mean < 6, "mean difference \(mean), upside down: \(upsideDown)")
+            #expect(Double(ink) / Double(3 * fast.width * fast.height) > 5, "the page has ink to compare")
+        }
+    }
+
+    /// The canvas's pixels as R, G, B bytes, row by row.
+    private func rgb(_ canvas: CairoCanvas) throws -> [UInt8] {
+        try #require(try canvas.withPixels { base, stride in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(3 * canvas.width * canvas.height)
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width { for channel in 0..<3 { bytes.append(base[y * stride + 4 * x + channel]) } }
+            }
+            return bytes
+        })
     }
 }
