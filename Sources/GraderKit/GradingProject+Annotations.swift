@@ -121,13 +121,15 @@ extension GradingProject {
         ids.count == 1 ? "\(verb) annotation \(ids[0].rawValue)" : "\(verb) \(ids.count) annotations"
     }
 
-    /// Erases every ink stroke whose path passes through `position` on the page; returns their
-    /// ids and the history step. With `continuing` (the step an earlier erase of the same drag
-    /// returned), the strokes join that step while it is still this grader's newest and nobody
-    /// changed anything since: one eraser drag is one undo step.
-    public func erase(student: StudentKey, page: Int, at position: PagePosition,
-                      continuing step: Int64? = nil) throws -> (removed: [AnnotationID], step: Int64) {
-        try permit(.annotate)
+    /// Erases this grader's ink strokes whose path passes through `position` on the page; returns
+    /// their ids and the history step. Another grader's strokes there are passed over — refused,
+    /// naming whose, when they are all the eraser touched — unless `overwrite` (the step then says
+    /// whose). With `continuing` (the step an earlier erase of the same drag returned), the strokes
+    /// join that step while it is still this grader's newest and nobody changed anything since:
+    /// one eraser drag is one undo step.
+    public func erase(student: StudentKey, page: Int, at position: PagePosition, continuing step: Int64? = nil,
+                      overwrite: Bool = false) throws -> (removed: [AnnotationID], step: Int64) {
+        try permit(overwrite ? .override : .annotate)
         return try onPage(student, page, "erase on", continuing: step) { writer, size in
             let touch = try GradingRules.position(position, page: page, size: size).point(on: size)
             let hit = try writer.annotations(student: student, page: page).filter { annotation in
@@ -135,8 +137,16 @@ extension GradingProject {
                 return StrokeHitTest.hits(stroke, at: touch, on: size)
             }
             guard !hit.isEmpty else { throw GradingError.nothingToErase(page: page, x: touch.x, y: touch.y) }
-            for annotation in hit { try writer.deleteAnnotation(annotation.id) }
-            return (hit.map(\.id), try writer.currentStep())
+            let authors = try hit.map { try writer.annotationAuthor($0.id) }
+            let others = zip(hit, authors).compactMap { annotation, author in author.flatMap { $0 == grader.name ? nil : (annotation.id, $0) } }
+            let erased = overwrite ? hit : hit.filter { annotation in !others.contains { $0.0 == annotation.id } }
+            if erased.isEmpty, let (id, author) = others.first { throw GradingError.othersAnnotation(id: id.rawValue, grader: author) }
+            if overwrite, !others.isEmpty {
+                let whose = others.map(\.1).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                try writer.redescribe("erase on \(try writer.studentName(student)) page \(page) (\(whose.map { "\($0)'s" }.joined(separator: ", ")))")
+            }
+            for annotation in erased { try writer.deleteAnnotation(annotation.id) }
+            return (erased.map(\.id), try writer.currentStep())
         }
     }
 

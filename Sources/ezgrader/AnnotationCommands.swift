@@ -150,17 +150,19 @@ struct InkCommand: ParsableCommand {
 struct EraseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "erase",
-        abstract: "Erase the ink strokes whose line passes through a point.",
+        abstract: "Erase your ink strokes whose line passes through a point.",
         discussion: "Example:\n  ezgrader erase exam.ezgrader --student Anna --page 2 --at 140,520")
     @OptionGroup var options: ProjectOptions
     @Option(help: "Student name or roster id.") var student: String
     @Option(help: "Page number.") var page: Int
     @Option(help: "The point touched: x,y in points or x%,y%.") var at: String
+    @Flag(help: "Erase other graders' strokes there too (recorded as such).") var overwrite = false
 
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at, option: "--at")).removed
+            let erased = try project.erase(student: try project.student(named: student), page: page, at: try parsePosition(at, option: "--at"),
+                                     overwrite: overwrite).removed
             if options.json { try printJSON(["erased": erased.map(\.rawValue)]) } else {
                 print("Erased \(count(erased.count, "ink stroke")): \(erased.map { String($0.rawValue) }.joined(separator: ", ")).")
             }

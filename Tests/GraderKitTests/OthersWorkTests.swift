@@ -59,4 +59,24 @@ import TestSupport
         let own = try prof.addNote(student: "Ben", page: 1, at: "100,100", text: "Mine.")
         try prof.removeAnnotation(own)
     }
+
+    /// The eraser takes the grader's own ink and passes over another grader's: refused, naming
+    /// whose, when only theirs is under it; taken only on purpose, and the history says whose.
+    @Test func theEraserTakesOnlyTheGradersOwnInkUnlessOnPurpose() throws {
+        let folder = TemporaryFolder()
+        let (prof, ta) = try project(folder)
+        let ben = try prof.key(of: "Ben")
+        let across = [PagePosition("100,200")!, PagePosition("300,200")!], down = [PagePosition("200,100")!, PagePosition("200,300")!]
+        let theirs = try ta.addInk(student: ben, page: 1, points: across)
+        #expect(throws: GradingError.othersAnnotation(id: theirs.rawValue, grader: "ta")) {
+            try prof.erase(student: ben, page: 1, at: PagePosition("150,200")!)
+        }
+        let mine = try prof.addInk(student: ben, page: 1, points: down)
+        // Where both cross, only the grader's own stroke goes.
+        #expect(try prof.erase(student: ben, page: 1, at: PagePosition("200,200")!).removed == [mine])
+        #expect(try prof.gradeBook().annotations.map(\.id) == [theirs])
+        #expect(try prof.erase(student: ben, page: 1, at: PagePosition("150,200")!, overwrite: true).removed == [theirs])
+        #expect(try prof.history(limit: 1)[0].description == "erase on Ben page 1 (ta's)")
+        #expect(try prof.gradeBook().annotations.isEmpty)
+    }
 }

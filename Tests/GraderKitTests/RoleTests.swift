@@ -36,6 +36,7 @@ import TestSupport
         Call(name: "editNote", action: .annotate) { p, f in try p.editNote(f.note, text: "changed") },
         Call(name: "moveAnnotation", action: .annotate) { p, f in try p.moveAnnotation(f.note, dx: 1, dy: 1) },
         Call(name: "erase", action: .annotate) { p, f in _ = try p.erase(student: f.ben, page: 1, at: PagePosition("10,10")!) },
+        Call(name: "erase overwrite", action: .override) { p, f in _ = try p.erase(student: f.ben, page: 1, at: PagePosition("10,10")!, overwrite: true) },
         Call(name: "moveAnnotations", action: .annotate) { p, f in try p.moveAnnotations([f.note], dx: 1, dy: 1) },
         Call(name: "addInk highlighter", action: .annotate) { p, f in
             _ = try p.addInk(student: f.ben, page: 1, points: [PagePosition("10,10")!, PagePosition("20,20")!], kind: .highlighter)

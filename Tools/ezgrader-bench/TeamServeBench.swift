@@ -13,7 +13,8 @@ import FoundationNetworking
 /// session, cookie and question, walk a class of `students` × 50 questions as the browser does —
 /// the card of the next ungraded answer, the claim, the page image and layer, the score — until
 /// `views` cards have been shown in all, each pausing about `thinkMilliseconds` on a card (half to
-/// one and a half times that; real graders take 10–30 s on an answer). Reports the score round trip, card + image, cold images
+/// one and a half times that; real graders take 10–30 s on an answer), and asking for the next
+/// students' images while they read, as the browser does. Reports the score round trip, card + image, cold images
 /// (the first request for a page image), refused requests and the server's memory at the end.
 enum TeamServeBench {
     static func run(binary: String, graders: Int, views: Int, thinkMilliseconds: Int, students: Int, scans: [String], in workFolder: String) throws {
@@ -111,11 +112,13 @@ private final class TeamGrader: @unchecked Sendable {
             else { continue }
             student = shown
             _ = request("PUT", "/api/claim", body: #"{"question":\#(question.id),"student":\#(shown)}"#, stats: stats)
-            let imageStart = DispatchTime.now()
-            _ = request("GET", "/api/pages/\(shown)/\(page)/image?width=1200&v=\(card["images"] as? String ?? "")", stats: stats)
-            let end = DispatchTime.now()
-            stats.cardAndImage.add(seconds(start, end), ok: true)
-            if seen.firstTime(student: shown, page: page) { stats.cold.add(seconds(imageStart, end), ok: true) }
+            let stamp = card["images"] as? String ?? ""
+            image(student: shown, page: page, stamp: stamp, stats: stats, seen: seen)
+            stats.cardAndImage.add(seconds(start, DispatchTime.now()), ok: true)
+            // As the browser does: the next students' images asked for now, while the grader reads.
+            for next in (card["upcoming"] as? [NSNumber] ?? []).map(\.int64Value) {
+                DispatchQueue.global().async { self.image(student: next, page: page, stamp: stamp, stats: stats, seen: seen) }
+            }
             _ = request("GET", "/api/pages/\(shown)/\(page)", stats: stats)
             let scoreStart = DispatchTime.now()
             _ = request("PUT", "/api/scores/\(shown)/\(question.id)", body: #"{"score":"\#(Double(view % 16 + 1) / 4)"}"#, stats: stats)
@@ -123,6 +126,13 @@ private final class TeamGrader: @unchecked Sendable {
             // Reading the answer: half to one and a half times `think`, the same in every run.
             Thread.sleep(forTimeInterval: think * (0.5 + Double((seed * 7919 + view * 104_729) % 1000) / 1000))
         }
+    }
+
+    /// Asks for a page image as the browser shows it; the first request of a page counts as a cold image.
+    private func image(student: Int64, page: Int, stamp: String, stats: TeamStats, seen: SeenPages) {
+        let first = seen.firstTime(student: student, page: page), start = DispatchTime.now()
+        _ = request("GET", "/api/pages/\(student)/\(page)/image?width=1200&v=\(stamp)", stats: stats)
+        if first { stats.cold.add(seconds(start, DispatchTime.now()), ok: true) }
     }
 
     private func request(_ method: String, _ path: String, body: String? = nil, stats: TeamStats) -> (Int, Data, Double) {
