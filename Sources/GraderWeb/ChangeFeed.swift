@@ -8,11 +8,11 @@ import Synchronization
 /// what it shows again. This server's own writes wake the feed at once; other programs' (another
 /// server, the command line) are found by looking at the project's change version every
 /// `interval` (SQLite's data version: no table is read). Changes close together make one event
-/// (at most one per `spacing`), so a team's writes do not make every browser fetch for each.
+/// (at most one per `spacing(views:)`), so a team's writes do not make every browser fetch for each.
 final class ChangeFeed: Sendable {
     private let project: GradingProject
     private let interval: Duration
-    private let spacing: Duration = .milliseconds(100)
+    private let nap: Duration = .milliseconds(100)
     private let listeners = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
     private let poller = Mutex<Task<Void, Never>?>(nil)
     /// Set by this server's writes, taken by the feed.
@@ -65,21 +65,32 @@ final class ChangeFeed: Sendable {
         }
     }
 
+    /// The least time between two events when `views` are open: 100 ms for a few, growing to 1 s
+    /// for 50 and more, so a team's browsers together fetch at most about 50 times a second after
+    /// changes, however much the team writes.
+    static func spacing(views: Int) -> Duration { .milliseconds(min(1000, max(100, 20 * views))) }
+
     private func poll() async {
         var last = (try? project.changeVersion()) ?? ""
-        var quiet = Duration.zero, sinceLook = Duration.zero
-        let nap = min(spacing, interval)
+        var quiet = Duration.zero, sinceLook = Duration.zero, sinceEvent = Duration.seconds(1)
+        let nap = min(self.nap, interval)
         while !Task.isCancelled {
             // Short naps: a write of this server's is heard within one, another program's within `interval`.
             try? await Task.sleep(for: nap)
             quiet += nap
             sinceLook += nap
+            sinceEvent += nap
             guard written.exchange(false, ordering: .acquiring) || sinceLook >= interval else { continue }
             sinceLook = .zero
             guard let version = try? project.changeVersion() else { continue }
             if version != last {
+                guard sinceEvent >= Self.spacing(views: listeners.withLock { $0.count }) else {
+                    written.store(true, ordering: .releasing)  // told once the spacing has passed
+                    continue
+                }
                 last = version
                 quiet = .zero
+                sinceEvent = .zero
                 broadcast("event: change\ndata: \(version)\n\n")
             } else if quiet >= .seconds(15) {
                 quiet = .zero

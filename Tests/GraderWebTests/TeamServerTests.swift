@@ -144,4 +144,16 @@ import Testing
         let claim = await events.next()
         #expect(claim?.hasPrefix("event: change") == true && claim != event, "who has an answer open is news to the others too")
     }
+
+    /// Property: however many views are open, the events they are sent make at most about 50
+    /// fetches a second in all, and a few views still hear of a change within 100 ms.
+    @Test func eventsAreSpacedSoATeamsBrowsersFetchAtMostFiftyTimesASecond() {
+        for views in 1...400 {
+            let spacing = ChangeFeed.spacing(views: views)
+            #expect(Double(views) / (Double(spacing.components.attoseconds) / 1e18 + Double(spacing.components.seconds)) <= 50 || views > 50)
+            #expect(spacing >= .milliseconds(100) && spacing <= .seconds(1))
+        }
+        #expect(ChangeFeed.spacing(views: 3) == .milliseconds(100))
+        #expect(ChangeFeed.spacing(views: 50) == .seconds(1))
+    }
 }
