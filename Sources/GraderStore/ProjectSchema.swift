@@ -260,6 +260,10 @@ enum ProjectSchema {
                 UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
                 """)
         }
+        migrator.registerProjectMigration("v16: the exam's title") { db in
+            // NULL: the project folder's name, as before.
+            try db.execute(sql: "ALTER TABLE project ADD COLUMN title TEXT")
+        }
         return migrator
     }()
 }
