@@ -26,6 +26,18 @@ enum RubricChanges {
         return try score(question, student: student, adjustment: try adjustment ?? writer.adjustment(question: question, student: student), writer)
     }
 
+    /// `setApplied`, on an answer that `wasGraded`: when its last item comes off it keeps what no
+    /// item gives, as a plain score, instead of going back to "?".
+    static func setApplied(_ applied: [RubricItem], of items: [RubricItem], student: StudentKey, question: QuestionID,
+                           adjustment: Points?, keepingGraded wasGraded: Bool, _ writer: ProjectWriter) throws -> Score {
+        let score = try setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
+        guard score == .ungraded, wasGraded else { return score }
+        let asked = try writer.question(question).question
+        let kept = Score.points(RubricRules.scoreWithoutItems(max: asked.maxPoints, scoring: asked.scoring, adjustment: adjustment ?? .zero))
+        try writer.setScore(kept, question: question, student: student)
+        return kept
+    }
+
     /// Items put on or taken off an answer another grader scored (`before`, read before the
     /// change) change their grading, whatever the total: refused unless `overwrite`, which the step records.
     static func takeOver(_ before: ScoreRecord?, names: (student: String, question: String), by grader: Grader, overwrite: Bool,
