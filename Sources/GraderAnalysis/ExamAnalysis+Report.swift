@@ -13,7 +13,7 @@ extension ExamAnalysis {
             .heading("The exam"),
             .table(header: ["Statistic", "Value"], rows: [
                 ["Students in the totals", "\(stats.complete) of \(stats.students)"],
-                ["Mean", d(stats.mean)], ["Median", d(stats.median)], ["Standard deviation", d(stats.standardDeviation)],
+                ["Mean", d(stats.mean)], ["Median", StatisticText.total(stats.median)], ["Standard deviation", d(stats.standardDeviation)],
                 ["Lowest – highest", "\(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum))"],
                 ["Cronbach's α", d(stats.alpha)],
                 ["KR-20 (every score right or wrong)", d(stats.kr20)],

@@ -11,7 +11,7 @@ extension ExamAnalysis {
         func d(_ value: Double?) -> String { StatisticText.decimal(value) }
         add("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
             + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
-        add("Totals: mean \(d(stats.mean)), median \(d(stats.median)), SD \(d(stats.standardDeviation)), "
+        add("Totals: mean \(d(stats.mean)), median \(StatisticText.total(stats.median)), SD \(d(stats.standardDeviation)), "
             + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(d(stats.alpha))"
             + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")
         stats.flags.forEach { add("  ! \($0)") }
@@ -29,6 +29,8 @@ extension ExamAnalysis {
                 add("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
             }
         }
+        // A written exam has no bubble sheets: no line about screening them.
+        guard !stats.bubbleQuestions.isEmpty else { return lines }
         let screening = screening
         if screening.questions == 0 {
             add("Bubble sheets: no single-answer bubble question has a key, so no answers were screened.")

@@ -41,7 +41,7 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
     case keepPlace
     /// Add, edit, move or remove rubric items; how a question's rubric counts.
     case editRubric
-    /// Add, move, resize, relabel or remove questions; change a maximum.
+    /// Add, move, resize, relabel or remove questions; change a maximum; name the exam.
     case editQuestions
     /// Set the roster, add or remove students, sort bulk scans.
     case editRoster

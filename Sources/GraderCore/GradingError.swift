@@ -36,6 +36,8 @@ public enum GradingError: Error, Equatable, Sendable {
     case boxOffPage(question: String, x: Double, y: Double, box: BoxSize, page: Int, size: PageSize)
     /// A box size that is not "w,h" in points of at least `GradingRules.minBoxSide`.
     case badBoxSize(String)
+    /// An exam title with a line break or another control character, or longer than `GradingRules.maxTitleLength`.
+    case badTitle(String)
     /// Maximum points that are not a positive number of quarter points.
     case badMaximum(String)
     /// A score that is not a number (or "?").
@@ -157,6 +159,9 @@ extension GradingError: LocalizedError {
                 + "(x from the left, y from the top): \(room)."
         case .badBoxSize(let text):
             return "Box size '\(text)' is not usable: give width,height in points, each at least \(format(GradingRules.minBoxSide)) (e.g. 90,24)."
+        case .badTitle(let text):
+            return "Title \(String(reflecting: text)) is not usable: give one line of at most \(GradingRules.maxTitleLength) characters "
+                + "(e.g. \"Midterm, Spring 2026\"), or \"\" to name reports after the project folder again."
         case .badMaximum(let value):
             return "Maximum points '\(value)' must be a number above 0 in steps of 0.25 (e.g. 4 or 2.5)."
         case .notANumber(let value):

@@ -36,6 +36,19 @@ import Foundation
         return relative
     }
 
+    /// The longest exam title, in characters: a report's heading on one line.
+    public static let maxTitleLength = 120
+
+    /// An exam title as typed, spaces around it dropped; nil (the folder's name again) when blank.
+    /// Refused with a line break or another control character, or longer than `maxTitleLength`.
+    public static func examTitle(_ text: String) throws(GradingError) -> String? {
+        let title = text.trimmingCharacters(in: .whitespaces)
+        guard title.count <= maxTitleLength, !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .badTitle(text)
+        }
+        return title.isEmpty ? nil : title
+    }
+
     /// The smallest width or height a grade box may have, in points: "? / 4" stays legible.
     public static let minBoxSide = 8.0
 

@@ -65,6 +65,14 @@ public struct RubricItem: Hashable, Sendable {
         return .points(Swift.min(Swift.max(total, .zero), max))
     }
 
+    /// The score a graded answer keeps when a grader takes its last item off: what no item gives
+    /// (the maximum by deductions, zero by credits, with the adjustment), kept within 0…max.
+    /// Taking an item off never turns a graded answer back to ungraded: "?" does that.
+    public static func scoreWithoutItems(max: Points, scoring: RubricScoring, adjustment: Points) -> Points {
+        let base = scoring == .deductions ? max : .zero
+        return Swift.min(Swift.max(base + adjustment, .zero), max)
+    }
+
     /// The items applied after adding `added` to `current`; refused when two would share a group.
     public static func applying(_ added: [RubricItem], to current: [RubricItem], question: String) throws(GradingError) -> [RubricItem] {
         var result = current

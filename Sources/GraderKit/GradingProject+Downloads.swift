@@ -8,7 +8,7 @@ extension GradingProject {
     public func downloadTable(_ layout: GradeTable.Layout) throws -> String {
         try permit(.export)
         try refuseWhileAnonymous("grade tables")
-        return try ScoreTables.csv(self, layout: layout, assignment: examTitle)
+        return try ScoreTables.csv(self, layout: layout, assignment: try examTitle())
     }
 
     /// `student`'s graded PDF with its cover page, and the file name to give it.

@@ -75,7 +75,8 @@ extension GradingProject {
     }
 
     /// Applies items `add` and removes items `remove` (numbers) on `student`'s `question`, with
-    /// an adjustment when given; the score then comes from the rubric. Returns it.
+    /// an adjustment when given; the score then comes from the rubric (a graded answer whose last
+    /// item comes off keeps what no item gives, never "?"). Returns it.
     /// With `expected` (the score the grader saw), refused when another grader changed it
     /// meanwhile; without, on an answer another grader scored, unless `overwrite`.
     @discardableResult
@@ -95,12 +96,13 @@ extension GradingProject {
             let removed = try remove.map { try RubricChanges.item($0, in: items, question: name) }
             let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
             let applied = try RubricRules.applying(try add.map { try RubricChanges.item($0, in: items, question: name) }, to: kept, question: name)
-            let (score, removedStamps) = try RubricChanges.setApplied(applied, of: items, student: student, question: question,
-                                                                      adjustment: adjustment, writer)
+            let wasGraded = try before ?? writer.scoreRecord(question: question, student: student) != nil
+            let (score, byRubric, removedStamps) = try RubricChanges.setApplied(applied, of: items, student: student, question: question,
+                                                                                adjustment: adjustment, keepingGraded: wasGraded, writer)
             try RubricChanges.takeOver(before, names: (studentName, name), by: grader, overwrite: overwrite, writer)
             if !removedStamps {
                 writer.declareViewChanges([.applied(question: question, student: student, items: applied),
-                                           .score(question: question, student: student, points: score.earned, byRubric: true)])
+                                           .score(question: question, student: student, points: score.earned, byRubric: byRubric)])
             }
             return score
         }

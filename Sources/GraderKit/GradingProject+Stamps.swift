@@ -2,7 +2,8 @@
 import GraderStore
 
 /// Rubric stamps: an item of a question placed where it applies on a student's page. Placing one
-/// applies the item (the score follows), removing it takes the item off; each is one undoable step.
+/// applies the item (the score follows), removing it takes the item off (a graded answer stays
+/// graded); each is one undoable step.
 /// A stamp moves like any annotation (`moveAnnotation`): the score stays.
 extension GradingProject {
     /// Stamps `item` (an item of `question`, the answer being graded) at `position` on `student`'s
@@ -41,7 +42,7 @@ extension GradingProject {
         let items = try writer.rubricItems(item.question), has = try writer.appliedItemIDs(question: item.question, student: student)
         let before = try writer.scoreRecord(question: item.question, student: student)
         _ = try RubricChanges.setApplied(StampRules.unstamping(item.id, applied: items.filter { has.contains($0.id) }), of: items,
-                                         student: student, question: item.question, adjustment: nil, writer)
+                                         student: student, question: item.question, adjustment: nil, keepingGraded: before != nil, writer)
         try RubricChanges.takeOver(before, names: (try writer.studentName(student), try writer.question(item.question).name), by: grader,
                                    overwrite: overwrite, writer)
     }

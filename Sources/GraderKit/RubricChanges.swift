@@ -28,6 +28,19 @@ enum RubricChanges {
         return (score, !orphaned.isEmpty)
     }
 
+    /// `setApplied`, on an answer that `wasGraded`: when its last item comes off it keeps what no
+    /// item gives, as a plain score, instead of going back to "?". Returns the score, whether it
+    /// is the rubric's (not kept as a plain score), and whether stamps went.
+    static func setApplied(_ applied: [RubricItem], of items: [RubricItem], student: StudentKey, question: QuestionID, adjustment: Points?,
+                           keepingGraded wasGraded: Bool, _ writer: ProjectWriter) throws -> (score: Score, byRubric: Bool, removedStamps: Bool) {
+        let (score, removedStamps) = try setApplied(applied, of: items, student: student, question: question, adjustment: adjustment, writer)
+        guard score == .ungraded, wasGraded else { return (score, true, removedStamps) }
+        let asked = try writer.question(question).question
+        let kept = Score.points(RubricRules.scoreWithoutItems(max: asked.maxPoints, scoring: asked.scoring, adjustment: adjustment ?? .zero))
+        try writer.setScore(kept, question: question, student: student)
+        return (kept, false, removedStamps)
+    }
+
     /// Items put on or taken off an answer another grader scored (`before`, read before the
     /// change) change their grading, whatever the total: refused unless `overwrite`, which the step records.
     static func takeOver(_ before: ScoreRecord?, names: (student: String, question: String), by grader: Grader, overwrite: Bool,

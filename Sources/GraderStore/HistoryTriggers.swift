@@ -9,7 +9,7 @@ enum HistoryTriggers {
     /// The tables whose rows are not a grader's work and are never undone, each with the reason.
     /// (SQLite's own `sqlite_…` tables, `sqlite_sequence` among them, can have no triggers.)
     static let notRecorded: [String: String] = [
-        "project": "the project's settings (order, anonymity) and what its pages are aligned to, written with the import",
+        "project": "the project's settings (order, anonymity, title) and what its pages are aligned to, written with the import",
         "history": "the history itself", "change": "the history itself", "recording": "the history itself",
         "grader_place": "where each grader is in the order: a place, not a change",
         "claim": "the answer each grader has open: lapses by itself",

@@ -265,6 +265,10 @@ enum ProjectSchema {
             // changes, which they patch in, from another program's, which make them read afresh.
             try db.execute(sql: "ALTER TABLE project ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerProjectMigration("v17: the exam's title") { db in
+            // NULL: the project folder's name, as before.
+            try db.execute(sql: "ALTER TABLE project ADD COLUMN title TEXT")
+        }
         return migrator
     }()
 }

@@ -25,7 +25,8 @@ struct ExportCommand: ParsableCommand {
         @OptionGroup var options: ProjectOptions
         @Option(name: [.short, .customLong("output")], help: "Where to write (default, or -: standard output).") var output: String?
         @Option(help: "questions, students, canvas, moodle, brightspace, blackboard, responses or rubric.") var layout: String = "questions"
-        @Option(help: "The grade item's name for the LMS layouts (canvas, moodle, brightspace, blackboard).") var assignment: String = "Exam"
+        @Option(help: "The grade item's name for the LMS layouts (canvas, moodle, brightspace, blackboard; default: the exam's title, see ezgrader title).")
+        var assignment: String?
         @Flag(help: "With --layout students: a last column naming who gave each student's scores.") var graders = false
         @Flag(help: "Start the file with a byte-order mark, so Excel reads accented names right.") var bom = false
 
@@ -38,8 +39,9 @@ struct ExportCommand: ParsableCommand {
 
         func run() throws {
             let table = try reportingErrors {
-                try ScoreTables.export(try options.open(), layout: GradeTable.Layout(rawValue: layout)!, assignment: assignment,
-                                       graders: graders, bom: bom)
+                let project = try options.open()
+                return try ScoreTables.export(project, layout: GradeTable.Layout(rawValue: layout)!, assignment: try assignment ?? project.examTitle(),
+                                              graders: graders, bom: bom)
             }
             // Notices go to stderr: stdout stays the CSV, fit to pipe into a file.
             let notices = table.notices.map { "Note: \($0)\n" }.joined()

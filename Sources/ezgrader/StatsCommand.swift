@@ -35,10 +35,10 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
-            let analysis = try project.statistics()
-            if let output { try StatisticsReport.write(analysis, title: project.examTitle, to: output) }
+            let analysis = try project.statistics(), title = try project.examTitle()
+            if let output { try StatisticsReport.write(analysis, title: title, to: output) }
             if options.json { return try printJSON(analysis) }
-            analysis.textLines(title: project.examTitle).forEach { print($0) }
+            analysis.textLines(title: title).forEach { print($0) }
             if let output { print("Report written to \(output).") }
         }
     }

@@ -113,11 +113,11 @@ class GradingInTheBrowser(unittest.TestCase):
         driver.execute_script('const s = document.getElementById("question-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(q5['id']))
         wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == 'Schmidt, Anna')
         self.shot(driver, 'grade-laptop')
-        for score, next_name in [('7', 'Okafor, Ben'), ('6.5', "O'Brien, Pat"), ('3', 'Lefèvre, Zoë')]:
+        for score, next_name in [('7', 'Okafor, Ben'), ('6,5', "O'Brien, Pat"), ('3', 'Lefèvre, Zoë')]:
             self.keys(driver, *score, Keys.ENTER)
             wait(driver, lambda: driver.find_element(By.ID, 'card-name').text == next_name, message=f'after {score}: {next_name}')
         row = next(line for line in self.questions_csv() if ',Q5,' in line)
-        self.assertEqual(row, 'Page 3,Q5,8,7,6.5,3,?,?,?')
+        self.assertEqual(row, 'Page 3,Q5,8,7,6.5,3,?,?,?', 'a decimal comma typed (6,5) is 6.5')
         status = json.loads(cli('status', PROJECT, '--json', '--graders'))
         self.assertIn('Ann', json.dumps(status))
         driver.set_window_size(800, 1100)

@@ -98,7 +98,8 @@ class StampingInTheBrowser(unittest.TestCase):
         wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, '#items li[data-number="2"]').get_attribute('class') == 'applied')
         self.touch(self.centre('#items li[data-number="2"]'))
         wait(driver, lambda: self.stamps(anna) == [], message='the stamp goes with its item')
-        self.assertEqual(self.anna_q1(), '?')
+        self.assertEqual(self.anna_q1(), '4', 'the answer stays graded: no deduction left is full marks, not ?')
+        cli('score', PROJECT, '--student', 'Schmidt, Anna', '--question', 'Q1', '?', '--grader', 'Ann')   # the next test starts ungraded
 
     def test_2_stamping_moving_and_removing_by_pen_then_by_mouse(self):
         driver = self.driver
@@ -138,7 +139,7 @@ class StampingInTheBrowser(unittest.TestCase):
         driver.save_screenshot(os.path.join(SHOTS, 'stamp-selected-tablet.png'))
         self.tap(self.centre('#items .remove-stamp'))
         wait(driver, lambda: self.stamps(anna) == [], message='the stamp is removed')
-        self.assertEqual(self.anna_q1(), '?')
+        self.assertEqual(self.anna_q1(), '4', 'its item comes off; the answer stays graded')
 
         # Undo brings it back, with its item.
         cli('undo', PROJECT, '--grader', 'Ann')

@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 import GraderPDF
 import Testing
 import TestSupport
@@ -23,6 +24,30 @@ import TestSupport
         #expect(try runCommand(builtProduct("ezgrader"), ["demo", "--out", folder.path, "--samples", samples]).status == 0)
     }
 
+    /// The first pages a new user sees: every grade box of the sample rubric lies over its printed
+    /// score frame, so neither the frame nor its "Score" and "/ 4" show beside the box ("3 / 4 4").
+    @Test func theSampleRubricsBoxesCoverThePrintedScoreFrames() throws {
+        let folder = TemporaryFolder()
+        let samples = packageRoot.appendingPathComponent("SamplePDFs").path
+        #expect(try runCommand(builtProduct("ezgrader"), ["demo", "--out", folder.path, "--samples", samples]).status == 0)
+        let boxes = try sampleRubricBoxes("\(samples)/rubric.yaml")
+        #expect(boxes.count == 8)
+        let combined = try PDFDocument(path: folder.file("class-graded.pdf"))
+        for index in 0..<combined.pageCount {
+            let page = try combined.page(at: index), bitmap = try page.renderRGB(dpi: 100)
+            let label = page.label ?? "page \(index + 1)", number = Int(label.split(separator: " ").last ?? "") ?? 0
+            for box in boxes where box.page == number {
+                guard let corner = bitmap.redBoxCorner(near: box.frame.origin) else {
+                    Issue.record("\(label): no grade box near \(box.frame.origin)")
+                    continue
+                }
+                let around = PageRect(origin: PagePoint(x: corner.x - 4, y: corner.y - 4),
+                                      width: box.frame.width + 8, height: box.frame.height + 8)
+                #expect(bitmap.printedInk(in: around) == 0, "\(label): the printed score frame shows beside the box at \(corner)")
+            }
+        }
+    }
+
     @Test func theDemoRunsFromAnyFolderAndARefusedOneLeavesNothing() throws {
         let elsewhere = TemporaryFolder()
         let result = try runCommand(builtProduct("ezgrader"), ["demo"], in: elsewhere.path)
@@ -32,5 +57,45 @@ import TestSupport
         let missing = try runCommand(builtProduct("ezgrader"), ["demo", "--samples", "/nowhere"], in: refused.path)
         #expect(missing.status == 1 && missing.error.contains("/nowhere"), "\(missing.error)")
         #expect(refused.fileNames == [], "a refused demo leaves no folder behind")
+    }
+}
+
+/// A question's box in the sample rubric: its page and its frame (top-left corner and size, points).
+private struct RubricBox {
+    let page: Int
+    let frame: PageRect
+}
+
+/// The boxes of a rubric written as the sample's is: `- page:`, then `at: x,y` and perhaps `size: w,h`.
+private func sampleRubricBoxes(_ path: String) throws -> [RubricBox] {
+    var boxes: [RubricBox] = [], page = 0
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+        let words = line.split(separator: " ")
+        let numbers = words.last?.split(separator: ",").compactMap { Double($0) } ?? []
+        switch words.first {
+        case "-" where words.dropFirst().first == "page:": page = Int(words.last ?? "") ?? 0
+        case "at:": boxes.append(RubricBox(page: page, frame: PageRect(origin: PagePoint(x: numbers[0], y: numbers[1]), width: BoxSize.standard.width,
+                                                                                   height: BoxSize.standard.height)))
+        case "size:": boxes[boxes.count - 1] = RubricBox(page: page, frame: PageRect(origin: boxes[boxes.count - 1].frame.origin,
+                                                                                    width: numbers[0], height: numbers[1]))
+        default: break
+        }
+    }
+    return boxes
+}
+
+extension PageBitmap {
+    /// How many pixels in `area` (points) are printed ink: dark and grey, unlike the red and
+    /// orange the grade layer draws in.
+    func printedInk(in area: PageRect) -> Int {
+        let scale = dpi / 72
+        var count = 0
+        for y in max(0, Int(area.origin.y * scale))..<min(height, Int((area.origin.y + area.height) * scale)) {
+            for x in max(0, Int(area.origin.x * scale))..<min(width, Int((area.origin.x + area.width) * scale)) {
+                let c = self[x, y], darkest = min(c.red, c.green, c.blue), lightest = max(c.red, c.green, c.blue)
+                if lightest < 110, lightest - darkest < 40 { count += 1 }
+            }
+        }
+        return count
     }
 }

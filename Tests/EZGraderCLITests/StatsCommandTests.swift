@@ -44,13 +44,36 @@ import TestSupport
         #expect(screening["questions"] as? Int == 0 && (screening["pairs"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func theReportIsHeadedByTheExamsTitleWhichTheInstructorSets() throws {
+        let folder = try project()
+        let name = (folder.path as NSString).lastPathComponent
+        #expect(try runCommand(ezgrader, ["title", folder.path]).output == "\(name)\n", "no title set: the folder's name")
+        let set = try runCommand(ezgrader, ["title", folder.path, "  Midterm, Spring 2026 "])
+        #expect(set.output == "The exam's title is now \"Midterm, Spring 2026\".\n", "\(set.error)")
+        let text = try runCommand(ezgrader, ["stats", folder.path, "-o", folder.file("report.html")])
+        #expect(text.output.hasPrefix("Midterm, Spring 2026: 5 students, 4 questions;"), "\(text.output)")
+        let html = try String(contentsOfFile: folder.file("report.html"), encoding: .utf8)
+        #expect(html.contains("<h1>Midterm, Spring 2026</h1>") && !html.contains(name), "the title, not the folder, heads the report")
+        #expect(!html.contains("Bubble sheets"), "a written exam: no bubble-sheet section")
+        let canvas = try runCommand(ezgrader, ["export", "csv", folder.path, "--layout", "canvas"])
+        #expect(canvas.output.hasPrefix("Student,ID,SIS User ID,SIS Login ID,Section,\"Midterm, Spring 2026\"\r\n"),
+                "the grade item is named after the exam: \(canvas.output.prefix(120))")
+
+        let refused = try runCommand(ezgrader, ["title", folder.path, "Midterm\nFinal"])
+        #expect(refused.status == 1 && refused.error == "error: Title \"Midterm\\nFinal\" is not usable: give one line of at most 120 characters "
+            + "(e.g. \"Midterm, Spring 2026\"), or \"\" to name reports after the project folder again.\n", "\(refused.error)")
+        #expect(try runCommand(ezgrader, ["title", folder.path]).output == "Midterm, Spring 2026\n", "a refused title changes nothing")
+        #expect(try runCommand(ezgrader, ["title", folder.path, ""]).output == "The exam's title is now \"\(name)\".\n")
+    }
+
     @Test func textSummaryAndReports() throws {
         let folder = try project()
         let text = try runCommand(ezgrader, ["stats", folder.path, "-o", folder.file("report.html")])
         #expect(text.status == 0, "\(text.error)")
         let lines = text.output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasSuffix(": 5 students, 4 questions; totals over 4 students graded on every question (maximum 7).") == true, "\(lines)")
-        #expect(lines.contains("Totals: mean 4.250, median 4.500, SD 2.165, range 1 – 7; α 0.800, SEM 0.968."))
+        #expect(lines.contains("Totals: mean 4.250, median 4.5, SD 2.165, range 1 – 7; α 0.800, SEM 0.968."), "a total in its shortest form")
+        #expect(!text.output.contains("Bubble sheets"), "a written exam: no line about bubble sheets")
         #expect(lines.contains("  Q4\t0\t5\tn/a\tn/a\tn/a\tn/a\tn/a\tnot graded yet"))
         #expect(lines.last == "Report written to \(folder.file("report.html")).")
         #expect(FileManager.default.fileExists(atPath: folder.file("report.html")))

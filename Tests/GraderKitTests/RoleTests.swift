@@ -58,6 +58,7 @@ import TestSupport
         Call(name: "setScoring", action: .editRubric) { p, f in try p.setScoring(.deductions, question: f.q1) },
         Call(name: "apply rubric file", action: .editRubric) { p, f in _ = try p.apply(rubricAt: f.folder + "/missing.yaml") },
         Call(name: "addQuestion", action: .editQuestions) { p, _ in _ = try p.addQuestion(page: 2, at: "100,100", maxPoints: "2", label: nil) },
+        Call(name: "setExamTitle", action: .editQuestions) { p, _ in try p.setExamTitle("Midterm") },
         Call(name: "editQuestion", action: .editQuestions) { p, f in _ = try p.editQuestion(f.q1, QuestionEdit(label: "First")) },
         Call(name: "moveQuestion", action: .editQuestions) { p, f in _ = try p.moveQuestion(f.q1, .by(dx: 1, dy: 0)) },
         Call(name: "resizeQuestion", action: .editQuestions) { p, f in _ = try p.resizeQuestion(f.q1, to: BoxSize(width: 60, height: 24)) },

@@ -87,6 +87,28 @@ import TestSupport
         #expect(try scores(store, q1)[0] == "2", "a rubric score follows a lower maximum instead of blocking it")
     }
 
+    /// A tap on an applied "+0 Correct" takes it off; the answer was graded and stays graded ("?" clears a score, an item never does).
+    @Test func takingTheLastItemOffAGradedAnswerKeepsWhatNoItemGives() throws {
+        let folder = TemporaryFolder()
+        let (store, q1) = try project(folder)
+        _ = try store.addRubricItem(question: q1, text: "Correct", points: .zero)
+        _ = try store.addRubricItem(question: q1, text: "Sign error", points: Points(quarters: -4))
+        let anna = try store.key(of: "Anna"), ben = try store.key(of: "Ben"), cy = try store.key(of: "Cy")
+        #expect(try store.applyRubricItems(student: anna, question: q1, add: [1]) == .points(Points(quarters: 16)))
+        #expect(try store.applyRubricItems(student: anna, question: q1, add: [], remove: [1], expected: .points(Points(quarters: 16)))
+            == .points(Points(quarters: 16)), "deductions: no item is full marks, not ?")
+        try store.applyRubricItems(student: ben, question: q1, add: [2])
+        #expect(try store.applyRubricItems(student: ben, question: q1, add: [], remove: [2]) == .points(Points(quarters: 16)))
+        #expect(try store.applyRubricItems(student: cy, question: q1, add: [], remove: [1]) == .ungraded, "never graded: stays ?")
+        #expect(try scores(store, q1) == ["4", "4", "?", "?", "?"])
+        try store.setScoring(.credits, question: q1)
+        #expect(try scores(store, q1) == ["4", "4", "?", "?", "?"], "kept as plain scores: a change of scoring leaves them")
+        try store.applyRubricItems(student: cy, question: q1, add: [1])
+        #expect(try store.applyRubricItems(student: cy, question: q1, add: [], remove: [1]) == .points(.zero), "credits: no item is zero")
+        _ = try store.undo()
+        #expect(try scores(store, q1)[2] == "0", "one undo step puts the item back")
+    }
+
     @Test func removingTheLastItemLeavesTheScoreUngraded() throws {
         let folder = TemporaryFolder()
         let (store, q1) = try project(folder)

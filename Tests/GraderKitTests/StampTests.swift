@@ -57,7 +57,7 @@ import TestSupport
         try f.store.removeAnnotation(placed.id)
         #expect(try stamps(f).isEmpty)
         #expect(try applied(f).isEmpty)
-        #expect(try score(f, f.q1) == "?", "no item left: ungraded again")
+        #expect(try score(f, f.q1) == "4", "no item left on a graded answer: no deduction, full marks (only ? clears a score)")
 
         #expect(try f.store.undo()?.description == "remove annotation \(placed.id.rawValue)")
         #expect(try score(f, f.q1) == "3")
