@@ -260,6 +260,11 @@ enum ProjectSchema {
                 UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
                 """)
         }
+        migrator.registerProjectMigration("v16: how much is on each bulk-scanned page") { db in
+            // The share of dark pixels: of two pages with the same code, the one with more on it is
+            // kept. NULL on pages read before this.
+            try db.execute(sql: "ALTER TABLE scan_page ADD COLUMN ink REAL")
+        }
         return migrator
     }()
 }
