@@ -56,11 +56,30 @@ public struct SplitCheck: Sendable, Equatable {
         var unsure: [Misfit] = []
         for index in 0..<count {
             guard let misfit = misfit(index, expected: index % n, matches(index)) else { continue }
-            if misfit.certain { return .refused(misfit: misfit) }
+            if misfit.certain { return .refused(misfit: start(of: misfit, every: n, matches: matches)) }
             unsure.append(misfit)
         }
         guard count % n == 0, count >= n else { return .refused(misfit: unsure.first) }
         return .accepted(unsure: unsure)
+    }
+
+    /// Where the shift that `misfit` shows began: pages of one layout may match the shifted
+    /// position about as well as their own, so the fault is at the earliest of the pages just
+    /// before it (at most a copy back) that fit the shifted position better than their own.
+    static func start(of misfit: Misfit, every n: Int, matches: (Int) -> [Match]) -> Misfit {
+        let step = (misfit.looksLike - misfit.expected + n) % n
+        var first = misfit
+        for index in stride(from: misfit.index - 1, through: max(0, misfit.index - n + 1), by: -1) {
+            let expected = index % n, shifted = (expected + step) % n
+            let found = matches(index)
+            guard let own = found.first(where: { $0.position == expected }),
+                  let other = found.first(where: { $0.position == shifted && $0.accepted }),
+                  other.score > own.score
+            else { break }
+            first = Misfit(index: index, expected: expected, looksLike: shifted, expectedScore: own.score, looksLikeScore: other.score,
+                           certain: true)
+        }
+        return first
     }
 
     /// The page as a misfit, when a neighbouring position fits it clearly better than its own.

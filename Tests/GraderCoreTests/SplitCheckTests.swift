@@ -41,6 +41,24 @@ import Testing
         #expect(atFour.explanation(every: 4, name: name).hasSuffix("copy 4's page 1 was dropped"))
     }
 
+    @Test func aDroppedPageAmongPagesOfOneLayoutIsNamedWhereTheShiftBegins() {
+        // Page 1 is a cover; pages 2–4 share a layout (a neighbour matches 0.48 against 0.5).
+        func match(_ shown: Int, _ position: Int) -> SplitCheck.Match {
+            if shown == position { return .init(position: position, score: shown == 0 ? 0.8 : 0.5, accepted: true) }
+            if shown > 0, position > 0 { return .init(position: position, score: 0.48, accepted: true) }
+            return .init(position: position, score: 0.05, accepted: false)
+        }
+        // Copy 3's page 3 dropped: its page 4 passes for page 3; copy 4's cover then shows where page 4 should be.
+        var shown = Array(repeating: [0, 1, 2, 3], count: 5).flatMap { $0 }
+        shown.remove(at: 10)
+        let verdict = SplitCheck.verdict(count: shown.count, every: 4) { index in
+            SplitCheck.positions(around: index % 4, every: 4).map { match(shown[index], $0) }
+        }
+        guard case .refused(let misfit?) = verdict else { Issue.record("not refused"); return }
+        #expect(misfit.explanation(every: 4, name: name)
+            == "copy 3 page 3 (s.pdf page 11) looks like page 4 (match 0.50 against 0.48 for page 3): copy 3's page 3 was dropped")
+    }
+
     @Test func aDoubledPageIsNamedAtTheCopyItRepeats() {
         // Copy 2's page 4 fed twice: the extra page stands where copy 3's page 1 should be.
         var shown = Array(repeating: [0, 1, 2, 3], count: 5).flatMap { $0 }
