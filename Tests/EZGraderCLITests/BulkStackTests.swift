@@ -1,4 +1,5 @@
 import Foundation
+import GraderCodes
 import GraderCore
 import GraderPDF
 import ScanFactory
@@ -36,6 +37,30 @@ import TestSupport
         let booklet = PDFObjects.pageImages(folder.file("exam.ezgrader/scans/copy-0002.pdf"))
         let scanned = PDFObjects.pageImages(folder.file("exam.ezgrader/bulk/scan.pdf"))
         #expect(booklet == [scanned[5], scanned[7]])
+    }
+
+    /// A symbol seen mirrored (from the back of the paper) or light grey is told apart from a printed one, at any turn.
+    @Test func aMirroredOrFaintSymbolIsToldApart() throws {
+        let matrix = try QREncoder.matrix(for: "EZG1:SHOW:3/40:1/4:")
+        let module = 4, side = 200
+        func image(mirrored: Bool, grey: UInt8, turned: Bool) -> [UInt8] {
+            var pixels = [UInt8](repeating: 255, count: side * side)
+            for row in 0..<matrix.size {
+                for column in 0..<matrix.size where matrix[column, row] {
+                    var (x, y) = (mirrored ? matrix.size - 1 - column : column, row)
+                    if turned { (x, y) = (matrix.size - 1 - x, matrix.size - 1 - y) }
+                    for dy in 0..<module { for dx in 0..<module { pixels[(40 + y * module + dy) * side + 40 + x * module + dx] = grey } }
+                }
+            }
+            return pixels
+        }
+        let reader = CodeReader()
+        for turned in [false, true] {
+            let printed = reader.read(grey: image(mirrored: false, grey: 20, turned: turned), width: side, height: side)
+            #expect(printed.map(\.mirrored) == [false] && printed.allSatisfy { $0.darkLevel < 128 }, "turned \(turned)")
+            let back = reader.read(grey: image(mirrored: true, grey: 200, turned: turned), width: side, height: side)
+            #expect(back.map(\.mirrored) == [true] && back.allSatisfy { $0.darkLevel >= 128 }, "turned \(turned)")
+        }
     }
 
     @Test func theCodeIsPrintedTenMillimetresFromEveryEdge() throws {
