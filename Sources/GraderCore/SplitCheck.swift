@@ -56,11 +56,24 @@ public struct SplitCheck: Sendable, Equatable {
         var unsure: [Misfit] = []
         for index in 0..<count {
             guard let misfit = misfit(index, expected: index % n, matches(index)) else { continue }
-            if misfit.certain { return .refused(misfit: start(of: misfit, every: n, matches: matches)) }
+            // A page dropped or fed twice shifts the next page too: one page alone that fits a
+            // neighbour (a page the alignment did not take) is a doubt, not a fault.
+            if misfit.certain, index + 1 == count || isShifted(index + 1, like: misfit, every: n, matches: matches) {
+                return .refused(misfit: start(of: misfit, every: n, matches: matches))
+            }
             unsure.append(misfit)
         }
         guard count % n == 0, count >= n else { return .refused(misfit: unsure.first) }
         return .accepted(unsure: unsure)
+    }
+
+    /// Whether page `index` fits the position `misfit`'s shift gives it better than its own.
+    static func isShifted(_ index: Int, like misfit: Misfit, every n: Int, matches: (Int) -> [Match]) -> Bool {
+        let expected = index % n, shifted = (expected + misfit.looksLike - misfit.expected + n) % n
+        let found = matches(index)
+        guard let own = found.first(where: { $0.position == expected }),
+              let other = found.first(where: { $0.position == shifted && $0.accepted }) else { return false }
+        return other.score > own.score || !own.accepted
     }
 
     /// Where the shift that `misfit` shows began: pages of one layout may match the shifted
