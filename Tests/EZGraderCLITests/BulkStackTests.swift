@@ -118,6 +118,13 @@ import TestSupport
                                       to: URL(fileURLWithPath: folder.file("rescan.pdf")), style: Self.style, seed: 34)
         let added = try run(folder, "add-scans", "exam", "rescan.pdf", "--json")
         #expect(added.output.contains("\"completeCopies\" : 3,") && added.output.contains("\"problems\" : [\n\n  ]"), "\(added.output)\(added.error)")
+        // Redo brings the scan and the booklet back; undo takes them away again.
+        #expect(try run(folder, "undo", "exam").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader/bulk/rescan.pdf")))
+        #expect(try run(folder, "redo", "exam").status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.file("exam.ezgrader/bulk/rescan.pdf")))
+        #expect(try run(folder, "status", "exam").output.contains("Exam JSON: 3 complete copies"))
+        #expect(try run(folder, "export", "pdf", "exam", "--out", "graded").status == 0)
         #expect(try run(folder, "undo", "exam").status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader/bulk/rescan.pdf")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader/scans/copy-0002.pdf")))
