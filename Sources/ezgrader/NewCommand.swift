@@ -56,8 +56,9 @@ struct NewCommand: ParsableCommand {
         let book = try reportingErrors { try project.directory() }
         let alignment = AlignmentReport(book.students)
         if json {
-            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)",
-                           "flaggedPages": "\(alignment?.flagged.count ?? 0)"])
+            struct Created: Encodable { let project: String, students: Int, pages: Int, flaggedPages: Int }
+            try printJSON(Created(project: folder, students: book.students.count, pages: book.pagesPerStudent,
+                                  flaggedPages: alignment?.flagged.count ?? 0))
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
             if let alignment, !alignment.flagged.isEmpty { alignment.lines.forEach { print($0) } }

@@ -132,5 +132,26 @@ import TestSupport
         #expect(again.status == 0, "\(again.error)")
         #expect(again.output.hasPrefix("Exam JSON: 3 complete copies of 2 pages; 0 of 3 printed copies not scanned.\n"), "\(again.output)")
         #expect(try PDFDocument(path: folder.file("exam.ezgrader/scans/copy-0002.pdf")).pageCount == 2)
+
+        // The exported total keeps clear of the printed code and of a grade box where the total would go.
+        #expect(try run(folder, "question", "add", "exam", "--page", "1", "--at", "440,12", "--max", "4", "--label", "Q1").status == 0)
+        let exported = try run(folder, "export", "pdf", "exam", "--out", "graded", "--all")
+        #expect(exported.status == 0, "\(exported.error)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file("graded")).filter { $0.hasSuffix(".pdf") }.sorted().first)
+        let page = try PDFDocument(path: folder.file("graded/" + file)).page(at: 0).renderRGB(dpi: 72)
+        func red(in rect: PageRect) -> Int {
+            var count = 0
+            for y in max(0, Int(rect.origin.y))..<min(page.height, Int(rect.origin.y + rect.height)) {
+                for x in max(0, Int(rect.origin.x))..<min(page.width, Int(rect.origin.x + rect.width)) {
+                    let pixel = 3 * (y * page.width + x)
+                    if page.rgb[pixel] > 200 && page.rgb[pixel + 1] < 60 && page.rgb[pixel + 2] < 60 { count += 1 }
+                }
+            }
+            return count
+        }
+        let size = PageSize(width: Double(page.width), height: Double(page.height))
+        #expect(red(in: PageRect(origin: PagePoint(x: 0, y: 0), width: size.width, height: size.height)) > 20, "the total is drawn")
+        #expect(red(in: PageCodePlacement.keepClear(on: size)) == 0)
+        #expect(red(in: PageRect(origin: PagePoint(x: 440, y: 12), width: 64, height: 22)) == 0)
     }
 }
