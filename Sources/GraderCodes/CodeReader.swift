@@ -9,6 +9,11 @@ public final class CodeReader {
         public let text: String
         /// The clockwise turn (0, 90, 180, 270) that shows the symbol — and so its page — upright.
         public let uprightRotation: Int
+        /// True when the symbol is seen mirrored: print showing through the paper from the other side.
+        public let mirrored: Bool
+        /// The grey of the darkest fifth of the pixels in the symbol's bounding box (0 = black): a
+        /// printed symbol is near black, one showing through from the other side is light grey.
+        public let darkLevel: UInt8
     }
 
     private let scanner: OpaquePointer
@@ -37,12 +42,50 @@ public final class CodeReader {
             var symbol = zbar_image_first_symbol(image)
             while let found = symbol {
                 if let data = zbar_symbol_get_data(found) {
-                    symbols.append(Symbol(text: String(cString: data), uprightRotation: Self.rotation(zbar_symbol_get_orientation(found))))
+                    let corners = (0..<zbar_symbol_get_loc_size(found)).map {
+                        (x: Int(zbar_symbol_get_loc_x(found, $0)), y: Int(zbar_symbol_get_loc_y(found, $0)))
+                    }
+                    symbols.append(Symbol(text: String(cString: data), uprightRotation: Self.rotation(zbar_symbol_get_orientation(found)),
+                                          mirrored: Self.isMirrored(corners),
+                                          darkLevel: Self.darkLevel(pixels, width: width, height: height, within: corners)))
                 }
                 symbol = zbar_symbol_next(found)
             }
             return symbols
         }
+    }
+
+    /// zbar lists a QR symbol's corners top-left, bottom-left, bottom-right, top-right of the symbol:
+    /// counter-clockwise on the page (rows run down) when printed, clockwise when seen mirrored,
+    /// whatever the turn.
+    static func isMirrored(_ corners: [(x: Int, y: Int)]) -> Bool {
+        guard corners.count >= 3 else { return false }
+        let twiceArea = corners.indices.reduce(0) { sum, i in
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            return sum + a.x * b.y - b.x * a.y
+        }
+        return twiceArea > 0
+    }
+
+    /// The 20th percentile of the grey levels inside the corners' bounding box.
+    static func darkLevel(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, within corners: [(x: Int, y: Int)]) -> UInt8 {
+        guard let left = corners.map(\.x).min(), let right = corners.map(\.x).max(),
+              let top = corners.map(\.y).min(), let bottom = corners.map(\.y).max() else { return 255 }
+        let columns = max(0, left)..<min(width, right + 1), rows = max(0, top)..<min(height, bottom + 1)
+        var histogram = [Int](repeating: 0, count: 256), count = 0
+        for y in rows {
+            for x in columns {
+                histogram[Int(pixels[y * width + x])] += 1
+                count += 1
+            }
+        }
+        guard count > 0 else { return 255 }
+        var seen = 0
+        for level in 0..<256 {
+            seen += histogram[level]
+            if seen * 5 >= count { return UInt8(level) }
+        }
+        return 255
     }
 
     /// zbar's orientation names the direction the symbol's top points to; the turn that undoes it.

@@ -7,6 +7,29 @@ public struct BulkReport: Sendable, Equatable {
     public let scanNames: [String]
     /// The project as the user names it in commands.
     public let project: String
+    /// What else deserves a look (a fixed-count split's pages that look like another position).
+    public var notes: [Problem] = []
+
+    /// One thing the user should know about a page or copy, by file and page (1-based).
+    public struct Problem: Sendable, Equatable, Codable {
+        /// "missing", "unreadable", "scannedTwice", "anotherExam", "turned", "blank" or "check".
+        public let kind: String
+        /// The scan file and its page (1-based), when a scanned page is meant.
+        public let file: String?, page: Int?
+        /// The copy and its page (1-based), when known.
+        public let copy: Int?, copyPage: Int?
+        /// The other scanned page involved (the page kept for "scannedTwice"), by file and page.
+        public let otherFile: String?, otherPage: Int?
+        /// The problem as one line of text, with what to do.
+        public let message: String
+
+        /// Creates a problem.
+        public init(kind: String, file: String? = nil, page: Int? = nil, copy: Int? = nil, copyPage: Int? = nil,
+                    otherFile: String? = nil, otherPage: Int? = nil, message: String) {
+            (self.kind, self.file, self.page, self.copy, self.copyPage) = (kind, file, page, copy, copyPage)
+            (self.otherFile, self.otherPage, self.message) = (otherFile, otherPage, message)
+        }
+    }
 
     /// Creates a report.
     public init(sort: BulkSort, scanNames: [String], project: String) {
@@ -15,41 +38,66 @@ public struct BulkReport: Sendable, Equatable {
         self.project = project
     }
 
-    /// "bulk.pdf page 17".
-    public func name(_ ref: ScanPageRef) -> String {
-        let file = scanNames.indices.contains(ref.scan) ? scanNames[ref.scan] : "scan \(ref.scan + 1)"
-        return "\(file) page \(ref.pageIndex + 1)"
+    /// The file name of scan `ref.scan`.
+    public func file(_ ref: ScanPageRef) -> String {
+        scanNames.indices.contains(ref.scan) ? scanNames[ref.scan] : "scan \(ref.scan + 1)"
     }
 
-    /// The problems, one line each, in a fixed order: missing pages, unreadable codes, pages
-    /// scanned twice, other exams' pages; then what was done silently (turned, blank backs).
-    public var lines: [String] {
-        var lines: [String] = []
+    /// "bulk.pdf page 17".
+    public func name(_ ref: ScanPageRef) -> String { "\(file(ref)) page \(ref.pageIndex + 1)" }
+
+    /// Every problem, one per page or copy, in a fixed order: missing pages, unreadable codes,
+    /// pages scanned twice, other exams' pages, pages turned upright, blank backs, then the notes.
+    public var problems: [Problem] {
+        var problems: [Problem] = []
         for copy in sort.scannedCopies {
-            let missing = sort.missingPages(of: copy)
-            guard !missing.isEmpty else { continue }
-            let pages = missing.map(String.init).joined(separator: ", ")
-            lines.append("missing: copy \(copy) page\(missing.count == 1 ? "" : "s") \(pages) — scan \(missing.count == 1 ? "it" : "them") "
-                + "and run: ezgrader add-scans \(project) SCAN.pdf (copy \(copy) is held back until complete)")
+            for missing in sort.missingPages(of: copy) {
+                problems.append(Problem(kind: "missing", copy: copy, copyPage: missing,
+                                        message: "missing: copy \(copy) page \(missing) — scan it and run: ezgrader add-scans \(project) SCAN.pdf "
+                                            + "(copy \(copy) is held back until complete)"))
+            }
         }
         for ref in sort.unreadable {
-            lines.append("no readable code: \(name(ref)) — place it with: ezgrader assign \(project) --scan \(scanNames[ref.scan]) "
-                + "--page \(ref.pageIndex + 1) --copy C --page-of-copy P")
+            problems.append(Problem(kind: "unreadable", file: file(ref), page: ref.pageIndex + 1,
+                                    message: "no readable code: \(name(ref)) — place it with: ezgrader assign \(project) --scan \(file(ref)) "
+                                        + "--page \(ref.pageIndex + 1) --copy C --page-of-copy P"))
         }
         for duplicate in sort.duplicates {
-            lines.append("scanned twice: \(name(duplicate.ref)) is \(duplicate.code) again (kept \(name(duplicate.kept)))")
+            problems.append(Problem(kind: "scannedTwice", file: file(duplicate.ref), page: duplicate.ref.pageIndex + 1,
+                                    copy: duplicate.code.copy, copyPage: duplicate.code.page,
+                                    otherFile: file(duplicate.kept), otherPage: duplicate.kept.pageIndex + 1,
+                                    message: "scanned twice: \(name(duplicate.kept)) and \(name(duplicate.ref)) are both \(duplicate.code) — kept "
+                                        + name(duplicate.kept) + (duplicate.keptForInk ? " (more on it)" : "") + "; look at both"))
         }
         for foreign in sort.foreign {
-            lines.append("another exam: \(name(foreign.ref)) is exam \(foreign.code.exam) \(foreign.code), "
-                + "not exam \(sort.exam) (\(sort.copies) copies × \(sort.pagesPerCopy) pages) — refused")
+            problems.append(Problem(kind: "anotherExam", file: file(foreign.ref), page: foreign.ref.pageIndex + 1,
+                                    message: "another exam: \(name(foreign.ref)) is exam \(foreign.code.exam) \(foreign.code), "
+                                        + "not exam \(sort.exam) (\(sort.copies) copies × \(sort.pagesPerCopy) pages) — refused"))
         }
-        if !sort.turned.isEmpty {
-            lines.append("turned upright: " + sort.turned.map(name).joined(separator: ", "))
+        for ref in sort.turned {
+            problems.append(Problem(kind: "turned", file: file(ref), page: ref.pageIndex + 1, message: "turned upright: \(name(ref))"))
         }
-        if !sort.blanks.isEmpty {
-            lines.append("blank, skipped: " + sort.blanks.map(name).joined(separator: ", "))
+        for ref in sort.blanks {
+            problems.append(Problem(kind: "blank", file: file(ref), page: ref.pageIndex + 1, message: "blank, skipped: \(name(ref))"))
         }
-        return lines
+        return problems + notes
+    }
+
+    /// The problems that hold pages or copies back from grading: missing pages, unreadable codes,
+    /// pages scanned twice and other exams' pages (not what was done silently).
+    public var heldBack: [Problem] {
+        problems.filter { ["missing", "unreadable", "scannedTwice", "anotherExam"].contains($0.kind) }
+    }
+
+    /// The problems as lines of text, pages turned upright and blank backs each on one line.
+    public var lines: [String] {
+        let all = problems
+        var lines = all.filter { $0.kind != "turned" && $0.kind != "blank" && $0.kind != "check" }.map(\.message)
+        for (kind, label) in [("turned", "turned upright: "), ("blank", "blank, skipped: ")] {
+            let refs = all.filter { $0.kind == kind }
+            if !refs.isEmpty { lines.append(label + refs.map { "\($0.file ?? "") page \($0.page ?? 0)" }.joined(separator: ", ")) }
+        }
+        return lines + notes.map(\.message)
     }
 
     /// One line of totals: copies complete, held back, and pages used.

@@ -1,13 +1,17 @@
 /// Bulk-scanned pages sorted into the prepared copies they belong to, and everything that went
 /// wrong on the way: pure rules over what was read, so the same readings always sort the same
-/// way (earlier scans and pages first; a page scanned again is the later one).
+/// way (earlier scans and pages first). Two pages with the same code are compared: the one with
+/// clearly more on it (print and writing) is kept — a page is not dropped for a near-blank twin —
+/// else the earlier; both are reported.
 public struct BulkSort: Sendable, Equatable {
-    /// A page whose code another page already had.
+    /// Two pages with the same code.
     public struct Duplicate: Sendable, Equatable {
-        /// The later page, not used.
+        /// The page not used.
         public let ref: ScanPageRef
         /// The page kept.
         public let kept: ScanPageRef
+        /// True when the kept page was chosen for having clearly more on it.
+        public let keptForInk: Bool
         /// The copy and page both say they are.
         public let code: PageCode
     }
@@ -38,6 +42,10 @@ public struct BulkSort: Sendable, Equatable {
     public private(set) var unreadable: [ScanPageRef] = []
     /// Blank pages (duplex backs), skipped.
     public private(set) var blanks: [ScanPageRef] = []
+    /// The ink measured on placed pages, to compare pages with the same code.
+    private var ink: [ScanPageRef: Double] = [:]
+    /// A page replaces the one already placed when its share of dark pixels is this much larger.
+    static let clearlyMoreInk = 1.25
 
     /// The exam most codes in `pages` name (the first one seen on a tie), or nil when no page has a code.
     public static func majorityExam(of pages: [ScannedPage]) -> PageCode? {
@@ -73,18 +81,32 @@ public struct BulkSort: Sendable, Equatable {
                 foreign.append(Foreign(ref: page.ref, code: code))
                 return
             }
+            ink[page.ref] = page.ink
             put(PagePlacement(ref: page.ref, rotation: rotation), copy: code.copy, page: code.page, code: code)
         }
     }
 
     private mutating func put(_ placement: PagePlacement, copy: Int, page: Int, code: PageCode?) {
         if let kept = placed[copy]?[page] {
-            let code = code ?? PageCode(exam: exam, copy: copy, copies: copies, page: page, pages: pagesPerCopy)!
-            duplicates.append(Duplicate(ref: placement.ref, kept: kept.ref, code: code))
-            return
+            let byCode = code ?? PageCode(exam: exam, copy: copy, copies: copies, page: page, pages: pagesPerCopy)!
+            // A page placed by hand (no code) is never displaced.
+            guard code != nil, hasClearlyMoreInk(placement.ref, than: kept.ref) else {
+                duplicates.append(Duplicate(ref: placement.ref, kept: kept.ref, keptForInk: false, code: byCode))
+                return
+            }
+            duplicates.append(Duplicate(ref: kept.ref, kept: placement.ref, keptForInk: true, code: byCode))
+            turned.removeAll { $0 == kept.ref }
         }
         placed[copy, default: [:]][page] = placement
         if placement.rotation != 0 { turned.append(placement.ref) }
+    }
+
+    /// Whether `page` was measured with clearly more dark pixels than `other` (a hand-placed or
+    /// unmeasured page counts as full).
+    private func hasClearlyMoreInk(_ page: ScanPageRef, than other: ScanPageRef) -> Bool {
+        guard let mine = ink[page] else { return false }
+        guard let theirs = ink[other] else { return false }
+        return mine > theirs * Self.clearlyMoreInk
     }
 
     /// Copies with at least one page scanned, in copy order.

@@ -83,6 +83,8 @@ public struct GradeBook: Sendable, Equatable {
     public internal(set) var appliedItems: [QuestionID: [StudentID: [RubricItem]]]
     /// The scores computed from the rubric (the others were typed or machine-read): question → students.
     public internal(set) var rubricScored: [QuestionID: Set<StudentID>]
+    /// True when the pages carry `prepare`'s page codes (a bulk-scanned class): the total keeps clear of them.
+    public let printedCodes: Bool
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
@@ -91,7 +93,8 @@ public struct GradeBook: Sendable, Equatable {
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
                 rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],
-                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:]) {
+                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:], printedCodes: Bool = false) {
+        self.printedCodes = printedCodes
         self.bubblePlacements = bubblePlacements
         self.referenceSizes = referenceSizes
         self.rubricItems = rubricItems

@@ -49,7 +49,13 @@ public enum GradeLayer {
                 marks.append(.stamp(text: item.label, at: at, maxWidth: look.noteWidth(at: at.x, pageWidth: size.width)))
             }
         }
-        if page == 1, !book.questions.isEmpty { marks.append(.total(text: totalText(book, student))) }
+        if page == 1, !book.questions.isEmpty {
+            let boxes = marks.compactMap { mark -> PageRect? in
+                if case .gradeBox(let frame, _, _) = mark { frame } else { nil }
+            }
+            let code = book.printedCodes ? [PageCodePlacement.keepClear(on: size)] : []
+            marks.append(.total(text: totalText(book, student), avoiding: boxes + code))
+        }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         // The highlighter under everything else, as on the screen.
         return PageMarks(size: size, marks: highlights + marks)

@@ -44,7 +44,8 @@ public enum GradeMark: Hashable, Sendable {
     /// A rubric stamp: the item's label at `at` (its top-left corner), framed, wrapping at `maxWidth` points.
     case stamp(text: String, at: PagePoint, maxWidth: Double)
     /// The student's total ("Total 17.5 / 24 · 2 questions ungraded"), drawn in the page's top margin at the right.
-    case total(text: String)
+    /// It keeps clear of `avoiding` (the page's grade boxes, a printed page code) where the page allows.
+    case total(text: String, avoiding: [PageRect] = [])
 }
 
 /// The grade layer of one page: the page's displayed size and what to draw on it.

@@ -33,11 +33,15 @@ public struct ScannedPage: Sendable, Equatable {
     public let ref: ScanPageRef
     /// What it says.
     public let reading: ScanPageReading
+    /// Its share of dark pixels (print and handwriting), when measured: of two pages with the
+    /// same code, the one with more on it is kept.
+    public let ink: Double?
 
     /// Creates a scanned page.
-    public init(ref: ScanPageRef, reading: ScanPageReading) {
+    public init(ref: ScanPageRef, reading: ScanPageReading, ink: Double? = nil) {
         self.ref = ref
         self.reading = reading
+        self.ink = ink
     }
 }
 

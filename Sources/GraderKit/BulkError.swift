@@ -31,6 +31,8 @@ public enum BulkError: Error, Equatable, Sendable {
     case badRotation(Int)
     /// Another student of the project already has the name.
     case nameTaken(String, copy: Int)
+    /// A name matched by hand that the project's roster does not have (`roster`: its students).
+    case notOnRoster(String, roster: Int)
     /// A fixed-count split does not come out even, or a copy does not start with page 1.
     case splitMismatch(String)
     /// An option of `new` that a project made from bulk scans cannot honour (`--master`, `--password`).
@@ -70,6 +72,11 @@ extension BulkError: LocalizedError {
             return "--rotate \(degrees): give 0, 90, 180 or 270 (clockwise degrees that show the page upright)."
         case .nameTaken(let name, let copy):
             return "Another copy already is '\(name)': check the student for copy \(copy)."
+        case .notOnRoster(let name, let roster) where roster == 0:
+            return "The project has no roster, so '\(name)' cannot be checked against it: give --new to match a copy to a name of your own."
+        case .notOnRoster(let name, let roster):
+            return "'\(name)' is not one of the roster's \(roster) students (by name or roster id): check the spelling, "
+                + "or give --new to match a copy to a name the roster does not have."
         case .splitMismatch(let detail):
             return detail
         case .optionNotForBulk(let option) where option == "--master":

@@ -26,7 +26,8 @@ public enum ExamPreparation {
 
     /// Writes `copies` coded copies of `examPath` to `outputPath` (atomically). With a roster,
     /// copy N is for the roster's N-th student, whose name is printed on its page 1; `codeAt`
-    /// is the code's top-left corner (default: the top-right margin); `examID` defaults to a
+    /// is the code's top-left corner (default: the top-right corner, code and text at least 10 mm
+    /// from every edge — `PageCodePlacement`); `examID` defaults to a
     /// fresh random id.
     public static func prepare(exam examPath: String, copies: Int?, rosterPath: String?, codeAt: PagePoint?,
                                examID: String?, to outputPath: String) throws -> Prepared {
@@ -41,16 +42,18 @@ public enum ExamPreparation {
         let document = try PDFDocument(path: examPath)
         let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
         var labels: [CodeLabel] = []
+        func code(_ copy: Int, _ index: Int) -> PageCode {
+            PageCode(exam: exam, copy: copy, copies: count, page: index + 1, pages: sizes.count)!
+        }
         for copy in 1...count {
             for (index, size) in sizes.enumerated() {
-                let at = codeAt ?? PagePoint(x: size.width - codeSide - 20, y: 14)
+                let matrix = try QREncoder.matrix(for: code(copy, index).text)
+                let at = codeAt ?? PageCodePlacement.defaultCorner(on: size, side: codeSide, quiet: CodeLabel.quietZone(side: codeSide, matrix: matrix))
                 guard at.x >= 0, at.y >= 0, at.x + codeSide + 6 <= size.width, at.y + codeSide + 30 <= size.height else {
                     throw BulkError.codeOffPage(x: at.x, y: at.y, page: index + 1, width: size.width, height: size.height)
                 }
-                let code = PageCode(exam: exam, copy: copy, copies: count, page: index + 1, pages: sizes.count)!
                 let name = index == 0 && copy <= (roster?.entries.count ?? 0) ? roster!.entries[copy - 1].student.name : nil
-                labels.append(CodeLabel(size: size, matrix: try QREncoder.matrix(for: code.text), at: at, side: codeSide,
-                                        text: code.label, name: name))
+                labels.append(CodeLabel(size: size, matrix: matrix, at: at, side: codeSide, text: code(copy, index).label, name: name))
             }
         }
         let layer = AtomicFile.temporaryPath(for: outputPath + ".codes")

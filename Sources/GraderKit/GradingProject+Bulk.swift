@@ -61,6 +61,13 @@ extension GradingProject {
         return BulkReport(sort: state.sort, scanNames: state.scans.map(\.original), project: name ?? folder)
     }
 
+    /// The bulk sort as it stands, or nil for a project made from one PDF per student: what
+    /// `status` and `info` show of the pages held back.
+    public func bulkReportIfBulk() throws -> BulkReport? {
+        guard try store.bulkState() != nil else { return nil }
+        return try bulkReport()
+    }
+
     /// The copies and the students they are for: (copy, the student's name in the project or
     /// nil while held back, whether a student is known for it).
     public func bulkCopies() throws -> [(copy: Int, name: String?, matched: Bool)] {
@@ -129,11 +136,21 @@ extension GradingProject {
     }
 
     /// Matches `copy` to `student` by hand: a complete copy's student is renamed; a copy still
-    /// held back takes the name when it is complete.
-    public func match(copy: Int, to student: Student) throws {
+    /// held back takes the name when it is complete. The student must be on the project's roster
+    /// (found by name or roster id; the roster's id and e-mail are kept) unless `new` says it is a
+    /// name the roster does not have. Returns the student as matched.
+    @discardableResult
+    public func match(copy: Int, to given: Student, new: Bool = false) throws -> Student {
         try permit(.editRoster)
         let state = try bulkState()
         guard (1...state.copies).contains(copy) else { throw BulkError.noSuchCopy(copy, copies: state.copies) }
+        let roster = state.knownCopies.compactMap(\.student)
+        let onRoster = roster.first { entry in
+            entry.nameKey == given.nameKey || (entry.rosterID != nil && [given.name, given.rosterID].contains(entry.rosterID))
+        }
+        guard let student = new ? given : onRoster else {
+            throw BulkError.notOnRoster(given.name, roster: roster.count)
+        }
         let key = state.known(copy)?.key
         let book = try store.directory()
         if let other = book.students.first(where: { $0.student.nameKey == student.nameKey }), other.key != key {
@@ -143,6 +160,7 @@ extension GradingProject {
             try writer.setCopyStudent(copy, student)
             if let key { try writer.renameStudent(key, to: student) }
         }
+        return student
     }
 
     func bulkState() throws -> BulkState {

@@ -3,69 +3,82 @@ import GraderAlignment
 import GraderBubbles
 import GraderCore
 import GraderPDF
-import GraderStore
 
 /// Bulk scans without page codes, split every N pages. Before anything is created every page is
-/// compared with the consensus of each page position (the pixelwise median over all copies, so
-/// handwriting and noise cancel out; it stays right while at most half the copies are shifted):
-/// the first copy whose pages do not come in the order 1…N — a page dropped or fed twice — is
-/// named with the scan page at fault, instead of every following student silently getting a
-/// neighbour's pages.
+/// aligned to the reference page of its own position in the copy and of the positions next to it
+/// (the page alignment's match score, on the printed content: handwriting does not count); the
+/// reference of each position is the first copy's page, keeping only the print the next copies
+/// share with it. A page that matches a neighbouring position and not its own — a page dropped or
+/// fed twice — refuses the split, naming the copy; a page that matches a neighbour only somewhat
+/// better is listed for a look (`SplitCheck`).
 extension GradingProject {
+    /// Copies after the first whose pages confirm each position's reference.
+    static let splitConfirmingCopies = 3
+
     /// Creates `folder` from `scans` split every `pagesPerStudent` pages (copy N = roster row N).
-    public static func createFromFixedSplit(_ folder: String, scans: [String], pagesPerStudent: Int, rosterPath: String? = nil,
+    public static func createFromFixedSplit(_ folder: String, scans: [String], pagesPerStudent n: Int, rosterPath: String? = nil,
                                             rubricPath: String? = nil, grader: Grader,
                                             progress: (Int, Int) -> Void = { _, _ in }) throws -> (GradingProject, BulkReport) {
         try ProjectName.check(folder)
-        guard pagesPerStudent >= 1 else { throw BulkError.splitMismatch("--pages-per-student \(pagesPerStudent): give at least 1.") }
+        guard n >= 1 else { throw BulkError.splitMismatch("--pages-per-student \(n): give at least 1.") }
         let files = try ScanPaths.expand(scans)
-        var refs: [ScanPageRef] = [], thumbnails: [GrayImage] = []
+        var refs: [ScanPageRef] = []
         for (scan, file) in files.enumerated() {
-            let document = try PDFDocument(path: file)
-            for index in 0..<document.pageCount {
-                refs.append(ScanPageRef(scan: scan, pageIndex: index))
-                thumbnails.append(try PageLikeness.thumbnail(of: document.page(at: index)))
-                progress(refs.count, refs.count)
-            }
+            refs += (0..<(try PDFDocument(path: file).pageCount)).map { ScanPageRef(scan: scan, pageIndex: $0) }
         }
         let names = files.map { ($0 as NSString).lastPathComponent }
         func name(_ index: Int) -> String { "\(names[refs[index].scan]) page \(refs[index].pageIndex + 1)" }
-        try checkSplit(thumbnails, every: pagesPerStudent, name: name)
-        let copies = refs.count / pagesPerStudent
+        guard refs.count >= n else {
+            throw BulkError.splitMismatch("The scans have \(refs.count) pages, fewer than one copy of \(n): check --pages-per-student.")
+        }
+        let matches = try splitMatches(files, refs, every: n, progress: progress)
+        let unsure: [SplitCheck.Misfit]
+        switch SplitCheck.verdict(count: refs.count, every: n, matches: { matches[$0] }) {
+        case .accepted(let found):
+            unsure = found
+        case .refused(let misfit?):
+            throw BulkError.splitMismatch("The split every \(n) pages is out of step: " + misfit.explanation(every: n, name: name)
+                + ". Rescan that copy, or remove the extra page; nothing was created.")
+        case .refused(nil):
+            throw BulkError.splitMismatch("The scans have \(refs.count) pages, not a multiple of \(n): the last copy "
+                + "(from \(name(refs.count - refs.count % n))) has \(refs.count % n), and no page shows where one was dropped "
+                + "or doubled. Rescan it; nothing was created.")
+        }
         let pages = refs.enumerated().map { index, ref in
-            ScannedPage(ref: ref, reading: .placed(copy: index / pagesPerStudent + 1, page: index % pagesPerStudent + 1, rotation: 0))
+            ScannedPage(ref: ref, reading: .placed(copy: index / n + 1, page: index % n + 1, rotation: 0))
         }
-        return try createFromReadings(folder, files: files, pages: pages, exam: PageCode(exam: "SPLIT", copy: 1, copies: copies, page: 1,
-                                                                                         pages: pagesPerStudent)!,
-                                      rosterPath: rosterPath, rubricPath: rubricPath, grader: grader)
+        var (project, report) = try createFromReadings(folder, files: files, pages: pages,
+                                                       exam: PageCode(exam: "SPLIT", copy: 1, copies: refs.count / n, page: 1, pages: n)!,
+                                                       rosterPath: rosterPath, rubricPath: rubricPath, grader: grader)
+        report.notes = unsure.map { misfit in
+            BulkReport.Problem(kind: "check", file: names[refs[misfit.index].scan], page: refs[misfit.index].pageIndex + 1,
+                               copy: misfit.index / n + 1, copyPage: misfit.expected + 1,
+                               message: "check: " + misfit.explanation(every: n, name: name) + "? (kept as scanned)")
+        }
+        return (project, report)
     }
 
-    /// Refuses a split in which a copy's pages do not look like pages 1…N in order (each page is
-    /// classified as the consensus page it looks most like), or that does not come out even.
-    static func checkSplit(_ thumbnails: [GrayImage], every n: Int, name: (Int) -> String) throws {
-        guard thumbnails.count >= n else {
-            throw BulkError.splitMismatch("The scans have \(thumbnails.count) pages, fewer than one copy of \(n): check --pages-per-student.")
+    /// Each page's matches against its own position's reference page and its neighbours'.
+    private static func splitMatches(_ files: [String], _ refs: [ScanPageRef], every n: Int,
+                                     progress: (Int, Int) -> Void) throws -> [[SplitCheck.Match]] {
+        var document: (scan: Int, pdf: PDFDocument)?
+        func image(_ index: Int) throws -> GrayImage {
+            let ref = refs[index]
+            if document?.scan != ref.scan { document = (ref.scan, try PDFDocument(path: files[ref.scan])) }
+            return try GrayImage(rendering: document!.pdf.page(at: ref.pageIndex), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
         }
-        let prototypes = (0..<n).map { position in
-            PageLikeness.consensus(of: stride(from: position, to: thumbnails.count - thumbnails.count % n, by: n).map { thumbnails[$0] })
+        let copies = refs.count / n
+        let references = try (0..<n).map { position in
+            let confirming = try (1..<min(copies, 1 + splitConfirmingCopies)).map { try image($0 * n + position) }
+            return ReferencePage(try image(position)).confirmed(by: confirming)
         }
-        for index in thumbnails.indices {
-            let expected = index % n
-            let scores = prototypes.map { PageLikeness.similarity(thumbnails[index], $0) }
-            let best = scores.indices.max { scores[$0] < scores[$1] }!
-            guard best != expected && scores[best] > scores[expected] + 0.02 else { continue }
-            let copy = index / n + 1, suspect = expected == 0 && copy > 1 ? copy - 1 : copy
-            throw BulkError.splitMismatch(
-                "Copy \(copy) page \(expected + 1) (\(name(index))) looks like page \(best + 1) (similarity \(format(scores[best])) "
-                + "against \(format(scores[expected])) for page \(expected + 1)): a page before it was dropped or fed twice "
-                + "(look at copy \(suspect), from \(name((suspect - 1) * n))). "
-                + "Rescan that copy, or remove the extra page; nothing was created.")
-        }
-        guard thumbnails.count % n == 0 else {
-            throw BulkError.splitMismatch("The scans have \(thumbnails.count) pages, not a multiple of \(n): the last copy "
-                + "(from \(name(thumbnails.count - thumbnails.count % n))) has \(thumbnails.count % n). Rescan it; nothing was created.")
+        return try refs.indices.map { index in
+            let page = try image(index)
+            defer { progress(index + 1, refs.count) }
+            return SplitCheck.positions(around: index % n, every: n).map { position in
+                let alignment = PageRegistrar.register(page, to: references[position])
+                return SplitCheck.Match(position: position, score: alignment.score, accepted: !alignment.isFlagged)
+            }
         }
     }
-
-    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -118,12 +118,17 @@ extension GradingProject {
     /// While anonymous grading is on, the step names students by their pseudonyms.
     public func undo(force: Bool = false) throws -> HistoryStep? {
         try permit(force ? .override : .undoOwn)
-        return try shown(try store.undo(force: force).map { [$0] } ?? []).first }
+        let step = try store.undo(force: force)
+        try followUndo()
+        return try shown(step.map { [$0] } ?? []).first
+    }
 
     /// Redoes this grader's latest undone change; nil when there is none. Named like `undo`'s.
     public func redo() throws -> HistoryStep? {
         try permit(.undoOwn)
-        return try shown(try store.redo().map { [$0] } ?? []).first
+        let step = try store.redo()
+        try followUndo()
+        return try shown(step.map { [$0] } ?? []).first
     }
 
     /// The newest `limit` changes of every grader, newest first; named like `undo`'s.

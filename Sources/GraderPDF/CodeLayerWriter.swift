@@ -27,6 +27,9 @@ public struct CodeLabel: Sendable, Equatable {
         self.text = text
         self.name = name
     }
+
+    /// The white margin around a symbol of `side` points (two modules): part of its label.
+    public static func quietZone(side: Double, matrix: QRMatrix) -> Double { 2 * side / Double(matrix.size) }
 }
 
 /// Draws page codes as vector PDF pages that hold only the codes (on a white backing), to be laid
@@ -38,7 +41,7 @@ public enum CodeLayerWriter {
     }
 
     private static func draw(_ label: CodeLabel, on cr: OpaquePointer) {
-        let module = label.side / Double(label.matrix.size), quiet = 2 * module
+        let module = label.side / Double(label.matrix.size), quiet = CodeLabel.quietZone(side: label.side, matrix: label.matrix)
         let text = PangoText(label.text, fontSize: 5.5, for: cr)
         let name = label.name.map { PangoText($0, fontSize: 9, bold: true, for: cr) }
         let textTop = label.at.y + label.side + quiet

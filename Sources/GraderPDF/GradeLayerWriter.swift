@@ -42,8 +42,8 @@ public enum GradeLayerWriter {
                 MarkPainter.note(text, at: origin, fontSize: fontSize, color: color, maxWidth: maxWidth, on: cr)
             case .stamp(let text, let origin, let maxWidth):
                 MarkPainter.stamp(text, at: origin, maxWidth: maxWidth, on: cr)
-            case .total(let text):
-                MarkPainter.total(text, pageSize: size, on: cr)
+            case .total(let text, let avoiding):
+                MarkPainter.total(text, pageSize: size, avoiding: avoiding, on: cr)
             }
             cairo_restore(cr)
         }

@@ -104,18 +104,18 @@ enum MarkPainter {
         label.show(on: cr, x: origin.x, y: origin.y)
     }
 
-    /// The student's total in the top margin: bold red, right-aligned, on a white rounded background.
-    static func total(_ text: String, pageSize: PageSize, on cr: OpaquePointer) {
+    /// The student's total in the top margin (clear of `avoiding`): bold red, on a white rounded background.
+    static func total(_ text: String, pageSize: PageSize, avoiding: [PageRect], on cr: OpaquePointer) {
         let label = PangoText(text, fontSize: look.totalFontSize, bold: true, for: cr)
-        let box = label.logicalBox
-        let right = pageSize.width - look.totalRight, top = look.totalTop, padding = look.totalPadding
-        let left = right - box.width
-        roundedRectangle(x: left - padding, y: top - padding, width: box.width + 2 * padding,
-                         height: box.height + 2 * padding, radius: padding, on: cr)
+        let box = label.logicalBox, padding = look.totalPadding
+        let corner = TotalPlacement.corner(width: box.width + 2 * padding, height: box.height + 2 * padding, on: pageSize,
+                                           avoiding: avoiding, look: look)
+        roundedRectangle(x: corner.x, y: corner.y, width: box.width + 2 * padding, height: box.height + 2 * padding,
+                         radius: padding, on: cr)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill(cr)
         setSource(look.gradedColor, on: cr)
-        label.show(on: cr, x: left - box.x, y: top - box.y)
+        label.show(on: cr, x: corner.x + padding - box.x, y: corner.y + padding - box.y)
     }
 
     private static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double, on cr: OpaquePointer) {

@@ -151,7 +151,8 @@ enum GradeBookReader {
         return GradeBook(students: students, pagesPerStudent: pages, questions: questions, scores: scores, annotations: annotations,
                          bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows,
                          rubricItems: items, appliedItems: applied, rubricScored: rubricScored,
-                         referenceSizes: try reference(db)?.sizes ?? [], bubblePlacements: placements)
+                         referenceSizes: try reference(db)?.sizes ?? [], bubblePlacements: placements,
+                         printedCodes: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM bulk_exam WHERE exam <> 'SPLIT')") ?? false)
     }
 }
 

@@ -269,6 +269,11 @@ enum ProjectSchema {
             // NULL: the project folder's name, as before.
             try db.execute(sql: "ALTER TABLE project ADD COLUMN title TEXT")
         }
+        migrator.registerProjectMigration("v18: how much is on each bulk-scanned page") { db in
+            // The share of dark pixels: of two pages with the same code, the one with more on it is
+            // kept. NULL on pages read before this.
+            try db.execute(sql: "ALTER TABLE scan_page ADD COLUMN ink REAL")
+        }
         return migrator
     }()
 }

@@ -27,8 +27,8 @@ extension ProjectWriter {
         case .code(let code, let rotation): (code.text, rotation)
         case .placed(_, _, let rotation): ("", rotation)
         }
-        try db.execute(sql: "INSERT INTO scan_page (scan_id, page_index, reading, rotation) VALUES (?, ?, ?, ?)",
-                       arguments: [try scanID(page.ref.scan), page.ref.pageIndex, reading, rotation])
+        try db.execute(sql: "INSERT INTO scan_page (scan_id, page_index, reading, rotation, ink) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [try scanID(page.ref.scan), page.ref.pageIndex, reading, rotation, page.ink])
         if case .placed(let copy, let number, let rotation) = page.reading {
             try place(page.ref, copy: copy, page: number, rotation: rotation)
         }
@@ -94,17 +94,17 @@ enum BulkStateReader {
         let scanRows = try Row.fetchAll(db, sql: "SELECT id, file, original, pages FROM bulk_scan ORDER BY id")
         let indexOfID = Dictionary(uniqueKeysWithValues: scanRows.enumerated().map { ($1["id"] as Int64, $0) })
         let scans = scanRows.map { BulkState.Scan(file: $0["file"], original: $0["original"], pages: $0["pages"]) }
-        let pages = try Row.fetchAll(db, sql: "SELECT scan_id, page_index, reading, rotation, hand_copy, hand_page FROM scan_page")
+        let pages = try Row.fetchAll(db, sql: "SELECT scan_id, page_index, reading, rotation, hand_copy, hand_page, ink FROM scan_page")
             .compactMap { row -> ScannedPage? in
                 guard let scan = indexOfID[row["scan_id"]] else { return nil }
                 let ref = ScanPageRef(scan: scan, pageIndex: row["page_index"])
-                let reading: String = row["reading"], rotation: Int = row["rotation"]
+                let reading: String = row["reading"], rotation: Int = row["rotation"], ink: Double? = row["ink"]
                 if let copy = row["hand_copy"] as Int?, let page = row["hand_page"] as Int? {
-                    return ScannedPage(ref: ref, reading: .placed(copy: copy, page: page, rotation: rotation))
+                    return ScannedPage(ref: ref, reading: .placed(copy: copy, page: page, rotation: rotation), ink: ink)
                 }
-                if reading == "blank" { return ScannedPage(ref: ref, reading: .blank) }
-                guard let code = PageCode(text: reading) else { return ScannedPage(ref: ref, reading: .unreadable) }
-                return ScannedPage(ref: ref, reading: .code(code, rotation: rotation))
+                if reading == "blank" { return ScannedPage(ref: ref, reading: .blank, ink: ink) }
+                guard let code = PageCode(text: reading) else { return ScannedPage(ref: ref, reading: .unreadable, ink: ink) }
+                return ScannedPage(ref: ref, reading: .code(code, rotation: rotation), ink: ink)
             }
         let copies = try Row.fetchAll(db, sql: "SELECT copy, name, roster_id, email, student_id FROM exam_copy ORDER BY copy").map { row in
             BulkState.Copy(copy: row["copy"], student: (row["name"] as String?).map { Student(name: $0, rosterID: row["roster_id"], email: row["email"]) },

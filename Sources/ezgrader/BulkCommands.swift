@@ -28,7 +28,7 @@ struct AssignCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let report = try options.open().assign(scan: scan, page: page, copy: copy, copyPage: pageOfCopy, rotation: rotate)
-            if options.json { try printJSON(["placed": "\(scan) page \(page)", "copy": "\(copy)", "page": "\(pageOfCopy)"]) } else {
+            if options.json { try printJSON(BulkJSON(report, project: options.project)) } else {
                 print("Placed \(scan) page \(page) as copy \(copy) page \(pageOfCopy).")
                 printBulkReport(report)
             }
@@ -49,7 +49,7 @@ struct AddScansCommand: ParsableCommand {
             let progress = TerminalProgress(label: "reading page codes")
             let report = try options.open().addScans(scans, progress: progress.update)
             progress.finish()
-            printBulkReport(report)
+            if options.json { try printJSON(BulkJSON(report, project: options.project)) } else { printBulkReport(report) }
         }
     }
 }
@@ -59,27 +59,53 @@ struct MatchCommand: ParsableCommand {
         commandName: "match",
         abstract: "Say which student a copy is, by hand (a copy can be graded before it is matched).",
         discussion: """
-            Without --copy, lists the copies with the student each is matched to. With --roster, \
-            reads the student-ID bubble grid of the rubric on every unmatched copy: a grid read in \
-            full that names one roster id matches its copy; every other copy is listed with the \
-            best guess and its confidence, to confirm with --copy and --student.
+            Without --copy, lists the copies with the student each is matched to. With --copy and \
+            --student, matches the copy to a student of the project's roster (by name or roster \
+            id); a name the roster does not have needs --new. With --roster, reads the student-ID \
+            bubble grid of the rubric on every unmatched copy: a grid read in full that names one \
+            roster id matches its copy; every other copy is listed with the best guess and its \
+            confidence, to confirm with --copy and --student.
 
             Example:
-              ezgrader match exam --copy 12 --student "Schmidt, Anna" --id S1001
+              ezgrader match exam --copy 12 --student "Schmidt, Anna"
+              ezgrader match exam --copy 13 --student "Ben Okafor" --id S1002 --new
               ezgrader match exam --roster roster.csv
             """)
     @OptionGroup var options: ProjectOptions
     @Option(help: "The copy number printed on its pages.") var copy: Int?
-    @Option(help: "The student's name.") var student: String?
+    @Option(help: "The student's name (or roster id).") var student: String?
     @Option(help: "Roster id.") var id: String?
     @Option(help: "E-mail.") var email: String?
+    @Flag(help: "The student is not on the roster: match the copy to this new name.") var new = false
     @Option(help: "Match unmatched copies by their student-ID grid against this roster CSV.") var roster: String?
+
+    /// One copy and its student, for --json.
+    private struct CopyJSON: Encodable {
+        let copy: Int
+        let student: String?, rosterID: String?
+        let matched: Bool, heldBack: Bool
+    }
+
+    /// A copy left for review by the ID grid, for --json.
+    private struct ReviewJSON: Encodable {
+        let copy: Int, read: String
+        let guess: String?, guessRosterID: String?
+        let confidence: Double
+    }
 
     func run() throws {
         try reportingErrors {
             let project = try options.open()
             if let roster, copy == nil {
                 let (matched, review) = try project.matchByIDGrid(rosterPath: roster)
+                if options.json {
+                    struct Result: Encodable { let matched: [CopyJSON], review: [ReviewJSON] }
+                    try printJSON(Result(matched: matched.map { CopyJSON(copy: $0.copy, student: $0.student.name, rosterID: $0.student.rosterID,
+                                                                         matched: true, heldBack: false) },
+                                         review: review.map { ReviewJSON(copy: $0.copy, read: $0.read, guess: $0.guess?.name,
+                                                                         guessRosterID: $0.guess?.rosterID, confidence: $0.confidence) }))
+                    return
+                }
                 for (copy, student) in matched { print("copy \(copy): \(student.name) (the ID grid reads \(student.rosterID ?? ""))") }
                 for item in review {
                     let guess = item.guess.map { "best guess \($0.name) (\($0.rosterID ?? "")), \(Int((item.confidence * 100).rounded())) % of the digits — "
@@ -89,13 +115,22 @@ struct MatchCommand: ParsableCommand {
                 return
             }
             guard let copy, let student else {
-                for entry in try project.bulkCopies() {
+                let copies = try project.bulkCopies()
+                if options.json {
+                    try printJSON(copies.map { CopyJSON(copy: $0.copy, student: $0.name, rosterID: nil, matched: $0.matched, heldBack: $0.name == nil) })
+                    return
+                }
+                for entry in copies {
                     print("copy \(entry.copy): " + (entry.name ?? "held back (pages missing)") + (entry.matched ? "" : " — not matched"))
                 }
                 return
             }
-            try project.match(copy: copy, to: Student(name: student, rosterID: id, email: email))
-            print("Copy \(copy) is \(student).")
+            let matched = try project.match(copy: copy, to: Student(name: student, rosterID: id, email: email), new: new)
+            if options.json {
+                try printJSON(CopyJSON(copy: copy, student: matched.name, rosterID: matched.rosterID, matched: true, heldBack: false))
+            } else {
+                print("Copy \(copy) is \(matched.name).")
+            }
         }
     }
 }

@@ -77,7 +77,12 @@ struct StatusCommand: ParsableCommand {
             let project = try options.open()
             let progress = GradingProgress(try project.gradeBook())
             let activity = graders ? try project.graderActivity() : []
-            if options.json { return graders ? try printJSON(Report(progress: progress, graders: activity)) : try printJSON(progress) }
+            let bulk = try project.bulkReportIfBulk()
+            let bulkJSON = bulk.map { BulkJSON($0, project: options.project, heldBackOnly: true) }
+            if options.json {
+                return graders ? try printJSON(WithBulk(base: Report(progress: progress, graders: activity), bulk: bulkJSON))
+                    : try printJSON(WithBulk(base: progress, bulk: bulkJSON))
+            }
             print("Questions (graded / students):")
             if progress.questions.isEmpty { print("  none yet — add one with ezgrader question add") }
             for line in progress.questions {
@@ -89,6 +94,7 @@ struct StatusCommand: ParsableCommand {
                 print("  \(line.student)\t\(line.earned) / \(line.max)\t\(line.ungraded) ungraded")
             }
             for line in progress.alignment?.lines ?? [] { print(line) }
+            if let bulk { printHeldBack(bulk) }
             guard graders else { return }
             print("Graders (scores in their name, latest):")
             if activity.isEmpty { print("  no scores yet") }

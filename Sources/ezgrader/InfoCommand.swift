@@ -24,20 +24,23 @@ struct InfoCommand: ParsableCommand {
     struct ProjectInfo: Encodable {
         let project: String, students: Int, pages: Int, questions: Int, order: String, schemaVersion: Int
         let alignment: AlignmentReport?
+        let bulk: BulkJSON?
     }
 
     func run() throws {
         if paths.count == 1, GradingProject.isProject(GradingProject.folder(named: paths[0])) {
             return try reportingErrors {
                 let project = try GradingProject.open(GradingProject.folder(named: paths[0]), as: try grader.resolved())
-                let book = try project.directory()
+                let book = try project.directory(), bulk = try project.bulkReportIfBulk()
                 let info = ProjectInfo(project: project.folder, students: book.students.count, pages: book.pagesPerStudent,
                                        questions: book.questions.count, order: try project.place().order.name,
-                                       schemaVersion: GradingProject.schemaVersion, alignment: AlignmentReport(book.students))
+                                       schemaVersion: GradingProject.schemaVersion, alignment: AlignmentReport(book.students),
+                                       bulk: bulk.map { BulkJSON($0, project: paths[0], heldBackOnly: true) })
                 if json { return try printJSON(info) }
                 print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
                     + "\(count(info.questions, "question")), \(info.order) order.")
                 for line in info.alignment?.lines ?? [] { print(line) }
+                if let bulk { printHeldBack(bulk) }
             }
         }
         try reportingErrors {

@@ -17,9 +17,11 @@ struct NewCommand: ParsableCommand {
             --roster, copy N is the roster's N-th student, as prepare printed it; otherwise match \
             copies to students with ezgrader match.
 
-            --pages-per-student N: a bulk scan without codes is split every N pages; a copy whose \
-            first page does not look like page 1 (a dropped or doubled page) is named and nothing \
-            is created.
+            --pages-per-student N: a bulk scan without codes is split every N pages. Every page is \
+            aligned to the first copy's page of its position and of the positions next to it: a \
+            page that matches a neighbour's and not its own (a dropped or doubled page) names its \
+            copy and nothing is created; a page that only looks somewhat more like a neighbour is \
+            listed to check.
 
             Example:
               ezgrader new exam SamplePDFs/scanned --roster SamplePDFs/roster.csv
@@ -54,8 +56,9 @@ struct NewCommand: ParsableCommand {
         let book = try reportingErrors { try project.directory() }
         let alignment = AlignmentReport(book.students)
         if json {
-            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)",
-                           "flaggedPages": "\(alignment?.flagged.count ?? 0)"])
+            struct Created: Encodable { let project: String, students: Int, pages: Int, flaggedPages: Int }
+            try printJSON(Created(project: folder, students: book.students.count, pages: book.pagesPerStudent,
+                                  flaggedPages: alignment?.flagged.count ?? 0))
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
             if let alignment, !alignment.flagged.isEmpty { alignment.lines.forEach { print($0) } }
@@ -83,8 +86,7 @@ struct NewCommand: ParsableCommand {
         progress.finish()
         let book = try reportingErrors { try project.directory() }
         if json {
-            try printJSON(["project": folder, "students": "\(book.students.count)", "pages": "\(book.pagesPerStudent)",
-                           "problems": "\(report.lines.count)"])
+            try printJSON(BulkJSON(report, project: folder, students: book.students.count))
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
             printBulkReport(report)

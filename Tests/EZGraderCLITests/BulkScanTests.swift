@@ -11,8 +11,8 @@ import TestSupport
 @Suite struct BulkScanTests {
     private let ezgrader = builtProduct("ezgrader")
     private static let copies = 20, pages = 3
-    /// Where prepare puts the code by default (its top-left corner), on a Letter page.
-    private static let codeAt = PagePoint(x: 612 - 48 - 20, y: 14)
+    /// Where prepare puts the code by default (its top-left corner), on a Letter page (a symbol of 25 modules).
+    private static let codeAt = PageCodePlacement.defaultCorner(on: PageSize(width: 612, height: 792), side: 48, quiet: 2 * 48 / 25)
     private static let style = ScanStyle(dpi: 150, jpegQuality: 60, maxSkewDegrees: 1.0, maxOffsetPoints: 6, noise: 0.3)
 
     @discardableResult
@@ -69,7 +69,7 @@ import TestSupport
               missing: copy 5 page 2 — scan it and run: ezgrader add-scans exam.ezgrader SCAN.pdf (copy 5 is held back until complete)
               missing: copy 9 page 3 — scan it and run: ezgrader add-scans exam.ezgrader SCAN.pdf (copy 9 is held back until complete)
               no readable code: batch1.pdf page \(smudged) — place it with: ezgrader assign exam.ezgrader --scan batch1.pdf --page \(smudged) --copy C --page-of-copy P
-              scanned twice: batch1.pdf page \(doubled[1]) is copy 7 page 1 again (kept batch1.pdf page \(doubled[0]))
+              scanned twice: batch1.pdf page \(doubled[0]) and batch1.pdf page \(doubled[1]) are both copy 7 page 1 — kept batch1.pdf page \(doubled[0]); look at both
               another exam: batch2.pdf page 1 is exam OTHER1 copy 1 page 1, not exam T16 (20 copies × 3 pages) — refused
               turned upright: \(turned.map { "batch1.pdf page \($0)" }.joined(separator: ", "))
               blank, skipped: \(blanks.map { "batch1.pdf page \($0)" }.joined(separator: ", "))
@@ -120,8 +120,13 @@ import TestSupport
         #expect(booklet[0] == scanned[at(Self.sheet(copy: 2, page: 1, upsideDown: true)) - 1])
 
         // Matching by hand, and the copies listed.
-        #expect(try run(folder, "match", "exam", "--copy", "3", "--student", "Schmidt, Anna").output == "Copy 3 is Schmidt, Anna.\n")
-        let taken3 = try run(folder, "match", "exam", "--copy", "4", "--student", "schmidt, anna")
+        // Without a roster, every name is a new one: --new says so.
+        let unchecked = try run(folder, "match", "exam", "--copy", "3", "--student", "Schmidt, Anna")
+        #expect(unchecked.status == 1)
+        #expect(unchecked.error == "error: The project has no roster, so 'Schmidt, Anna' cannot be checked against it: "
+            + "give --new to match a copy to a name of your own.\n")
+        #expect(try run(folder, "match", "exam", "--copy", "3", "--student", "Schmidt, Anna", "--new").output == "Copy 3 is Schmidt, Anna.\n")
+        let taken3 = try run(folder, "match", "exam", "--copy", "4", "--student", "schmidt, anna", "--new")
         #expect(taken3.error == "error: Another copy already is 'schmidt, anna': check the student for copy 4.\n")
         let listed = try run(folder, "match", "exam").output
         #expect(listed.hasPrefix("copy 1: Copy 1 — not matched\ncopy 2: Copy 2 — not matched\ncopy 3: Schmidt, Anna\n"))
@@ -156,6 +161,12 @@ import TestSupport
         #expect(created.output.hasPrefix("Created exam.ezgrader: 3 students × 2 pages.\n"), "\(created.error)")
         let listed = try run(folder, "match", "exam").output
         #expect(listed == "copy 1: Schmidt, Anna\ncopy 2: Ben Okafor\ncopy 3: Copy 3 — not matched\n")
+        // Matching by hand takes roster students only (by name or id), unless --new.
+        let stranger = try run(folder, "match", "exam", "--copy", "3", "--student", "Nobody")
+        #expect(stranger.error == "error: 'Nobody' is not one of the roster's 2 students (by name or roster id): check the spelling, "
+            + "or give --new to match a copy to a name the roster does not have.\n")
+        #expect(try run(folder, "match", "exam", "--copy", "3", "--student", "Cleo Diaz", "--new", "--json").output
+            == "{\n  \"copy\" : 3,\n  \"heldBack\" : false,\n  \"matched\" : true,\n  \"student\" : \"Cleo Diaz\"\n}\n")
 
         let tooMany = try run(folder, "prepare", "exam.pdf", "--roster", "roster.csv", "--copies", "1", "-o", "x.pdf")
         #expect(tooMany.status == 1)
@@ -166,7 +177,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.file("plain.ezgrader")))
     }
 
-    @Test func aFixedCountSplitFindsADroppedPage() throws {
+    @Test func aFixedCountSplitFindsADroppedOrDoubledPageAtItsCopy() throws {
         let folder = TemporaryFolder()
         let names = ["Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gus", "Hana"]
         let files = try TestClass.scanned(names, pages: 4, in: folder)
@@ -175,13 +186,23 @@ import TestSupport
         let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "dropped.pdf")
         #expect(refused.status == 1)
         // Found at the page itself: where Finn's page 3 should be, his page 4 came.
-        #expect(refused.error.hasPrefix("error: Copy 6 page 3 (dropped.pdf page 23) looks like page 4"), "\(refused.error)")
-        #expect(refused.error.contains("(look at copy 6, from dropped.pdf page 21)"), "\(refused.error)")
+        #expect(refused.error.hasPrefix("error: The split every 4 pages is out of step: copy 6 page 3 (dropped.pdf page 23) looks like page 4"),
+                "\(refused.error)")
+        #expect(refused.error.contains(": copy 6's page 3 was dropped. Rescan that copy"), "\(refused.error)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")))
 
+        // Cleo's last page fed twice: the extra one stands where Dev's page 1 should be.
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + Array(files[0..<2]) + [files[2], "1-4,4"] + Array(files[3...]) + ["--", folder.file("doubled.pdf")])
+        let doubled = try run(folder, "new", "exam", "--pages-per-student", "4", "doubled.pdf")
+        #expect(doubled.status == 1)
+        #expect(doubled.error.contains("copy 4 page 1 (doubled.pdf page 13) looks like page 4"), "\(doubled.error)")
+        #expect(doubled.error.contains(": copy 3's page 4 was fed twice (doubled.pdf page 13 is the extra one)"), "\(doubled.error)")
+
         try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + files + ["--", folder.file("whole.pdf")])
-        let created = try run(folder, "new", "exam", "--pages-per-student", "4", "whole.pdf")
-        #expect(created.output.hasPrefix("Created exam.ezgrader: 8 students × 4 pages.\n"), "\(created.error)")
+        let created = try run(folder, "new", "exam", "--pages-per-student", "4", "whole.pdf", "--json")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.contains("\"students\" : 8,") && created.output.contains("\"completeCopies\" : 8,")
+                && created.output.contains("\"problems\" : [\n\n  ]"), "\(created.output)")
     }
 
     @Test func bulkRefusesTheOptionsItCannotHonour() throws {

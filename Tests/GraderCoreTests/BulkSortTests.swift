@@ -46,6 +46,32 @@ import Testing
         #expect(fixed.completeCopies == [1, 2])
         #expect(fixed.unreadable.isEmpty)
     }
+
+    /// A page is never dropped as scanned twice without being compared with its twin: the one
+    /// with clearly more on it is kept, else the earlier one; both are named.
+    @Test func ofTwoPagesWithOneCodeTheOneWithMoreOnItIsKept() {
+        func inked(_ index: Int, _ ink: Double) -> ScannedPage {
+            ScannedPage(ref: ScanPageRef(scan: 0, pageIndex: index), reading: .code(code(1, 1), rotation: 0), ink: ink)
+        }
+        // A near-blank page read first (print showing through), the written page after it.
+        let faintFirst = BulkSort(exam: "E1", copies: 3, pagesPerCopy: 2, pages: [inked(0, 0.003), inked(1, 0.04)])
+        #expect(faintFirst.placed[1]?[1]?.ref.pageIndex == 1)
+        #expect(faintFirst.duplicates.map(\.ref.pageIndex) == [0] && faintFirst.duplicates.map(\.kept.pageIndex) == [1])
+        #expect(faintFirst.duplicates.map(\.keptForInk) == [true] && faintFirst.duplicates.map(\.code) == [code(1, 1)])
+        let report = BulkReport(sort: faintFirst, scanNames: ["b.pdf"], project: "p")
+        #expect(report.lines.contains("scanned twice: b.pdf page 2 and b.pdf page 1 are both copy 1 page 1 — kept b.pdf page 2 (more on it); look at both"))
+        let problem = report.problems.first { $0.kind == "scannedTwice" }
+        #expect(problem?.file == "b.pdf" && problem?.page == 1 && problem?.otherPage == 2 && problem?.copy == 1 && problem?.copyPage == 1)
+        // The same page scanned again: the earlier one stays.
+        let rescanned = BulkSort(exam: "E1", copies: 3, pagesPerCopy: 2, pages: [inked(0, 0.04), inked(1, 0.042)])
+        #expect(rescanned.placed[1]?[1]?.ref.pageIndex == 0)
+        #expect(rescanned.duplicates.map(\.keptForInk) == [false])
+        // A page placed by hand is never displaced.
+        let byHand = BulkSort(exam: "E1", copies: 3, pagesPerCopy: 2,
+                              pages: [ScannedPage(ref: ScanPageRef(scan: 0, pageIndex: 0), reading: .placed(copy: 1, page: 1, rotation: 0)),
+                                      inked(1, 0.5)])
+        #expect(byHand.placed[1]?[1]?.ref.pageIndex == 0)
+    }
 }
 
 @Suite struct IDGridMatchTests {

@@ -10,6 +10,8 @@ public enum BulkSheet: Sendable, Equatable {
     case printed(pageIndex: Int, upsideDown: Bool = false, smudge: PagePoint? = nil)
     /// An empty duplex back.
     case blank
+    /// The blank back of a printed page (0-based) whose print shows through the paper: mirrored and faint.
+    case showThrough(pageIndex: Int)
 }
 
 /// "Scans" printed pages: each sheet is rendered from the printed PDF, laid on the scanner bed
@@ -28,19 +30,27 @@ enum BulkScanWriter {
                 let offset = (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints))
                 var noiseRNG = SplitMix64(seed: rng.next())
                 var printed: (coverage: [UInt8], width: Int, stride: Int)?
-                var turn = 0.0, smudge: PagePoint?
-                if case .printed(let index, let upsideDown, let blot) = sheet {
+                var turn = 0.0, smudge: PagePoint?, mirrored = false
+                switch sheet {
+                case .printed(let index, let upsideDown, let blot):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
                     turn = upsideDown ? .pi : 0
                     smudge = blot
+                case .showThrough(let index):
+                    printed = try coverage(of: document.page(at: index), dpi: style.dpi)
+                    mirrored = true
+                case .blank:
+                    break
                 }
                 let jpeg = try InkCanvas.render(
                     width: width, height: height, pointsToPixels: style.dpi / 72, context: context,
                     draw: { cr in
                         cairo_translate(cr, L.pageWidth / 2 + offset.0, L.pageHeight / 2 + offset.1)
                         cairo_rotate(cr, skew + turn)
+                        // Seen from the back, the front's print is mirrored left to right, and faint.
+                        if mirrored { cairo_scale(cr, -1, 1) }
                         cairo_translate(cr, -L.pageWidth / 2, -L.pageHeight / 2)
-                        if let printed { try paint(printed, dpi: style.dpi, on: cr, context: context) }
+                        if let printed { try paint(printed, dpi: style.dpi, opacity: mirrored ? 0.22 : 1, on: cr, context: context) }
                         if let smudge { blot(cr, at: smudge, rng: &rng) }
                     },
                     develop: { pixels, stride in
@@ -82,9 +92,9 @@ enum BulkScanWriter {
         return (coverage, width, stride)
     }
 
-    /// Paints a page's coverage (pixels at `dpi`) over the page in points.
-    private static func paint(_ printed: (coverage: [UInt8], width: Int, stride: Int), dpi: Double, on cr: OpaquePointer,
-                              context: String) throws {
+    /// Paints a page's coverage (pixels at `dpi`) over the page in points, at `opacity`.
+    private static func paint(_ printed: (coverage: [UInt8], width: Int, stride: Int), dpi: Double, opacity: Double,
+                              on cr: OpaquePointer, context: String) throws {
         var pixels = printed.coverage
         try pixels.withUnsafeMutableBufferPointer { buffer in
             guard let image = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(printed.width),
@@ -94,7 +104,7 @@ enum BulkScanWriter {
             cairo_save(cr)
             cairo_scale(cr, 72 / dpi, 72 / dpi)
             cairo_set_source_surface(cr, image, 0, 0)
-            cairo_paint(cr)
+            cairo_paint_with_alpha(cr, opacity)
             cairo_restore(cr)
         }
     }

@@ -19,6 +19,8 @@ struct BenchCase {
         let seconds: Double
         let peakBytes: Int
         let outputBytes: Int
+        /// The median run's processor time (user + system), in seconds.
+        var cpuSeconds = 0.0
     }
 
     /// Runs every case `runs` times, interleaved (A B A B …) so machine noise hits all alike.
@@ -33,7 +35,7 @@ struct BenchCase {
             let sorted = measurements[index].sorted { $0.seconds < $1.seconds }
             return Result(tool: benchCase.tool, seconds: sorted[sorted.count / 2].seconds,
                           peakBytes: measurements[index].map(\.peakBytes).max() ?? 0,
-                          outputBytes: try fileSize(benchCase.output))
+                          outputBytes: try fileSize(benchCase.output), cpuSeconds: sorted[sorted.count / 2].cpuSeconds)
         }
     }
 }

@@ -6,9 +6,9 @@ import ScanFactory
 /// at half the class size so a peak memory that grows with the class shows.
 enum BulkBench {
     static func run(binary: String, copies: Int, pages: Int, runs: Int, in workFolder: String) throws {
-        for count in [copies / 2, copies] where count > 0 {
-            let scan = try bulkScan(binary: binary, copies: count, pages: pages, in: workFolder)
-            let out = "\(workFolder)/out/bulk-\(count)x\(pages)"
+        for (count, dpi) in [(copies / 2, 150.0), (copies, 150), (copies / 2, 300)] where count > 0 {
+            let scan = try bulkScan(binary: binary, copies: count, pages: pages, dpi: dpi, in: workFolder)
+            let out = "\(workFolder)/out/bulk-\(count)x\(pages)-\(Int(dpi))dpi"
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let ranges = (0..<count).map { "qpdf --empty --pages '\(scan)' \($0 * pages + 1)-\(($0 + 1) * pages) -- '\(out)/qpdf-\($0 + 1).pdf'" }
             let project = "\(out)/bulk.ezgrader"
@@ -20,18 +20,20 @@ enum BulkBench {
                           output: "\(project)/scans/copy-0001.pdf"),
             ]
             let results = try BenchCase.runAlternating(cases, runs: runs)
-            Report.print(title: "bulk scan split into \(count) copies × \(pages) pages (\(count * pages) pages in one PDF; output = copy 1)",
-                         results: results, inputBytes: try fileSize(scan))
+            Report.print(title: "bulk scan at \(Int(dpi)) dpi split into \(count) copies × \(pages) pages (\(count * pages) pages in one PDF; "
+                         + "output = copy 1)", results: results, inputBytes: try fileSize(scan))
             let seconds = results[2].seconds
-            print(String(format: "ezgrader read %.1f pages/s (codes found on every page: %@)\n", Double(count * pages) / seconds,
+            print(String(format: "ezgrader read %.1f pages/s (codes found on every page: %@)", Double(count * pages) / seconds,
                          try allPlaced(binary: binary, project: project, copies: count) ? "yes" : "NO"))
+            let perPage = results.map { String(format: "%@ %.1f ms", $0.tool, 1000 * $0.cpuSeconds / Double(count * pages)) }
+            print("processor time a page (user + system): " + perPage.joined(separator: ", ") + "\n")
         }
     }
 
-    /// Prepares `copies` coded copies of a marked exam and scans them in order (every 97th sheet
-    /// upside down), once; cached.
-    private static func bulkScan(binary: String, copies: Int, pages: Int, in workFolder: String) throws -> String {
-        let folder = "\(workFolder)/bulk-\(copies)x\(pages)"
+    /// Prepares `copies` coded copies of a marked exam and scans them in order at `dpi` (every
+    /// 97th sheet upside down), once; cached.
+    private static func bulkScan(binary: String, copies: Int, pages: Int, dpi: Double, in workFolder: String) throws -> String {
+        let folder = "\(workFolder)/bulk-\(copies)x\(pages)" + (dpi == 150 ? "" : "-\(Int(dpi))dpi")
         let scan = "\(folder)/scan.pdf"
         if FileManager.default.fileExists(atPath: "\(folder)/.complete") { return scan }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -39,7 +41,7 @@ enum BulkBench {
         try ScanFactory.writeMarkedExam(to: URL(fileURLWithPath: "\(folder)/exam.pdf"), pageCount: pages)
         _ = try measure([binary, "prepare", "\(folder)/exam.pdf", "--copies", "\(copies)", "--exam-id", "BENCH", "-o", "\(folder)/print.pdf"])
         let sheets = (0..<copies * pages).map { BulkSheet.printed(pageIndex: $0, upsideDown: $0 % 97 == 50) }
-        try ScanFactory.writeBulkScan(of: "\(folder)/print.pdf", sheets: sheets, to: URL(fileURLWithPath: scan), style: .benchmark, seed: 2026)
+        try ScanFactory.writeBulkScan(of: "\(folder)/print.pdf", sheets: sheets, to: URL(fileURLWithPath: scan), style: ScanStyle(dpi: dpi, jpegQuality: ScanStyle.benchmark.jpegQuality), seed: 2026)
         _ = FileManager.default.createFile(atPath: "\(folder)/.complete", contents: nil)
         return scan
     }

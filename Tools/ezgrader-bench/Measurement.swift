@@ -6,6 +6,8 @@ struct Measurement {
     let seconds: Double
     /// Peak resident memory of the process, in bytes (`ru_maxrss`).
     let peakBytes: Int
+    /// Processor time, user and system, in seconds.
+    var cpuSeconds = 0.0
 }
 
 /// Runs `arguments[0]` with the rest as arguments (no shell), output discarded, and measures its
@@ -16,7 +18,7 @@ struct Measurement {
 func measure(_ command: [String]) throws -> Measurement {
     let peakFile = NSTemporaryDirectory() + "ezgrader-bench-peak-\(getpid())"
     defer { unlink(peakFile) }
-    let arguments = ["/usr/bin/time", "-f", "%M", "-o", peakFile] + command
+    let arguments = ["/usr/bin/time", "-f", "%M %U %S", "-o", peakFile] + command
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,9 +36,12 @@ func measure(_ command: [String]) throws -> Measurement {
     clock_gettime(CLOCK_MONOTONIC, &end)
     guard status == 0 else { throw BenchError("\(command[0]) exited with status \(status)") }
     let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-    let peakKB = (try? String(contentsOfFile: peakFile, encoding: .utf8))
-        .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-    return Measurement(seconds: seconds, peakBytes: peakKB * 1024)
+    // GNU time's last line: peak KB, user s, system s.
+    let fields = ((try? String(contentsOfFile: peakFile, encoding: .utf8)) ?? "")
+        .split(separator: "\n").last?.split(separator: " ").map(String.init) ?? []
+    let peakKB = fields.first.flatMap { Int($0) } ?? 0
+    let cpu = fields.dropFirst().compactMap { Double($0) }.reduce(0, +)
+    return Measurement(seconds: seconds, peakBytes: peakKB * 1024, cpuSeconds: cpu)
 }
 
 /// A benchmark failure, with a message for the terminal.
