@@ -10,14 +10,14 @@ extension PDFPage {
     func scanCanvas(pixelWidth: Int, upsideDown: Bool) throws(PDFError) -> CairoCanvas? {
         let format = 1.littleEndian == 1 ? TJPF_BGRX : TJPF_XRGB  // cairo's RGB24 in memory
         guard pixelWidth > 0, size.width > 0, let jpeg = document.wholePageJPEG(page: index),
-              let scan = ScaledScan(jpeg, minimumWidth: pixelWidth, format: format, bytesPerPixel: 4) else { return nil }
+              var scan = ScaledScan(jpeg, minimumWidth: pixelWidth, format: format, bytesPerPixel: 4) else { return nil }
         let scale = Double(pixelWidth) / size.width
         let (width, height) = (size.width * scale, size.height * scale)
         let canvas = try CairoCanvas(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), for: document.path)
-        var pixels = scan.bytes
-        let status = pixels.withUnsafeMutableBufferPointer { buffer -> cairo_status_t in
-            let image = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_RGB24, Int32(scan.width), Int32(scan.height),
-                                                            Int32(scan.width * 4))
+        let (scanWidth, scanHeight) = (scan.width, scan.height)
+        let status = scan.bytes.withUnsafeMutableBufferPointer { buffer -> cairo_status_t in
+            let image = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_RGB24, Int32(scanWidth), Int32(scanHeight),
+                                                            Int32(scanWidth * 4))
             defer { cairo_surface_destroy(image) }
             let context = canvas.context
             cairo_save(context)
@@ -25,7 +25,7 @@ extension PDFPage {
                 cairo_translate(context, width, height)
                 cairo_rotate(context, .pi)
             }
-            cairo_scale(context, width / Double(scan.width), height / Double(scan.height))
+            cairo_scale(context, width / Double(scanWidth), height / Double(scanHeight))
             cairo_set_source_surface(context, image, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
             cairo_paint(context)

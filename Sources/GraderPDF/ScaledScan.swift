@@ -8,7 +8,7 @@ struct ScaledScan {
     /// Size in pixels.
     let width: Int, height: Int
     /// `width × height` pixels of `bytesPerPixel` bytes, row by row.
-    let bytes: [UInt8]
+    var bytes: [UInt8]
 
     /// `jpeg` decoded in `format` (`bytesPerPixel` bytes a pixel); nil when it is not the image
     /// the PDF declares, is CMYK, has no scale wide enough, or cannot be decoded.

@@ -54,8 +54,9 @@ public struct GradingServer: Sendable {
         let feed = ChangeFeed(project: project)
         defer { feed.stop() }
         // Page renders (a scan decodes into ~15 MB) and project snapshots, on many threads, leave
-        // freed memory in glibc's per-thread arenas: handing it back every few seconds keeps the
-        // server's resident memory to what it uses.
+        // freed memory in glibc's per-thread arenas: a few arenas, and handing freed memory back
+        // every few seconds, keep the server's resident memory to what it uses.
+        _ = Self.mallocOption?(Self.arenaMaximum, 4)
         let trimming = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(3))
@@ -69,6 +70,14 @@ public struct GradingServer: Sendable {
             throw ServerError.cannotListen(host: host, port: port, errno: error.errnoCode)
         }
     }
+
+    /// glibc's `mallopt` (not in Swift's Glibc module), looked up once; nil on another C library.
+    private static let mallocOption: (@convention(c) (Int32, Int32) -> Int32)? = dlsym(nil, "mallopt").map {
+        unsafeBitCast($0, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    }
+
+    /// glibc's `M_ARENA_MAX` (malloc.h): how many arenas threads share.
+    private static let arenaMaximum: Int32 = -8
 
     /// glibc's `malloc_trim` (not in Swift's Glibc module), looked up once; nil on another C library.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {
