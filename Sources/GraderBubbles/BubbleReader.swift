@@ -6,22 +6,24 @@ import GraderCore
 ///
 /// It registers the block on the scan over its printed rings (shift, rotation and scale), measures
 /// the paper and ink levels of this scan around the rings, measures every bubble's fill at its
-/// registered place, and classifies each row with two thresholds and a gap between them: a row it
+/// registered place, and classifies each row with two thresholds learned from the block's own
+/// bubbles (`BlockThresholds`) and a gap between them: a row it
 /// cannot read with certainty is `.uncertain` with a reason, never a guess.
 public enum BubbleReader {
     /// The reason given for every row of a block whose rings could not be found reliably.
     public static let unregisteredReason = "could not register the block"
 
-    /// Reads `block` in `image`, a rendering of the block's page.
+    /// Reads `block` in `image`, a rendering of the block's page; `alignment` is the page's
+    /// alignment to the reference page the block was typed on (points → points), when it matched.
     public static func read(
-        _ block: BubbleBlock, in image: GrayImage, limits: RegistrationLimits = .standard,
-        thresholds: FillThresholds = .standard
+        _ block: BubbleBlock, in image: GrayImage, alignment: SimilarityTransform? = nil, limits: RegistrationLimits = .standard,
+        thresholds: FillThresholds? = nil
     ) -> BlockReading {
         if let problem = block.problem {
             return unreadable(block, reason: "the block definition is invalid: \(problem)", detail: problem)
         }
         let registration: BlockRegistration
-        switch BlockRegistrar.register(block, in: image, limits: limits) {
+        switch BlockRegistrar.register(block, in: image, limits: limits, prior: alignment) {
         case .success(let found): registration = found
         case .failure(let failure): return unreadable(block, reason: unregisteredReason, detail: failure.description)
         }
@@ -36,18 +38,16 @@ public enum BubbleReader {
 
         let discRadius = ringRadius * 0.8
         let columns = block.choices.count
-        var rows: [BubbleRowReading] = []
-        rows.reserveCapacity(block.rows)
-        for row in 0..<block.rows {
-            let fills = (0..<columns).map {
-                FillMeter.fill(in: image, centre: centres[row * columns + $0], radius: discRadius, levels: levels)
-            }
-            let known = fills.compactMap { $0 }
+        let fills = centres.map { FillMeter.fill(in: image, centre: $0, radius: discRadius, levels: levels) }
+        let learned = thresholds ?? BlockThresholds.learn(from: fills.compactMap { $0 })
+        let rows = (0..<block.rows).map { row in
+            let rowFills = fills[(row * columns)..<((row + 1) * columns)]
+            let known = rowFills.compactMap { $0 }
             let reading: BubbleReading = known.count < columns
                 ? .uncertain(reason: "part of the row lies outside the page")
-                : RowClassifier.classify(fills: known, choices: block.choices, kind: block.kind, thresholds: thresholds)
-            rows.append(BubbleRowReading(row: row, questionNumber: block.questionNumber(row: row), reading: reading,
-                                         fills: fills.map { $0 ?? .nan }))
+                : RowClassifier.classify(fills: known, choices: block.choices, kind: block.kind, thresholds: learned)
+            return BubbleRowReading(row: row, questionNumber: block.questionNumber(row: row), reading: reading,
+                                    fills: rowFills.map { $0 ?? .nan })
         }
 
         let first = transform.apply(nominal[0])
