@@ -4,13 +4,19 @@ import GraderCore
 
 /// Where a block's bubbles really are on a scan: a similarity transform from the block's nominal
 /// pixel positions (page points × pixels per point) to the image, fitted over the printed rings.
-struct BlockRegistration: Sendable, Equatable {
-    /// Nominal pixel position → image pixel position.
+struct BlockRegistration: Sendable {
+    /// Nominal pixel position → image pixel position, as a similarity.
     var transform: SimilarityTransform
+    /// Where each bubble is on the image (pixels, row-major): through `transform`, or through a
+    /// projective map fitted over the rings where a photo's perspective bends the block.
+    var centres: [(x: Double, y: Double)]
     /// Rings matched to a bubble and used in the fit.
     var ringsMatched: Int
     /// Root-mean-square distance between the matched rings and the fitted positions, in pixels.
     var rmsResidual: Double
+    /// The rings fit a place a row or column away as well (the grid continues past the block's
+    /// edge): the start (the page's alignment) chose between them.
+    var settledByStart = false
 }
 
 /// Registers a bubble block on a scan: starting from where the page's alignment (or the typed
@@ -26,6 +32,9 @@ enum BlockRegistrar {
         case badFit(rms: Double)
         case outOfRange
         case ambiguous(String)
+
+        /// True when the block fit two places alike.
+        var isAmbiguous: Bool { if case .ambiguous = self { true } else { false } }
 
         var description: String {
             switch self {
@@ -80,7 +89,7 @@ enum BlockRegistrar {
             minX: (placed.map(\.x).min() ?? 0) - margin, minY: (placed.map(\.y).min() ?? 0) - margin,
             maxX: (placed.map(\.x).max() ?? 0) + margin, maxY: (placed.map(\.y).max() ?? 0) + margin, in: image)
         else { return .failure(.outOfRange) }
-        guard let found = RingFinder.printedRings(in: image, region: region, diameter: diameter, expected: nominal.count) else {
+        guard let found = RingFinder.printedRings(in: image, region: region, diameter: diameter) else {
             return .failure(.noContrast)
         }
         let rings = RingIndex(found.rings)
@@ -94,22 +103,51 @@ enum BlockRegistrar {
         else { return .failure(.tooFewRings(found: 0, needed: needed, marks: marks())) }
 
         let choice = PlacementChoice(block: block, nominal: nominal, rings: rings, pixelsPerPoint: ppp, tolerance: tolerance)
-        let chosen: SimilarityTransform
+        let chosen: (transform: SimilarityTransform, settledByStart: Bool)
         switch choice.choose(fit: phase.transform, start: start, reach: reach, trusted: prior != nil, needed: needed) {
-        case .success(let transform): chosen = transform
+        case .success(let placement): chosen = placement
         case .failure(.tooFewRings(let found, let needed, _)):
             return .failure(.tooFewRings(found: found, needed: needed, marks: marks()))
         case .failure(let failure): return .failure(failure)
         }
-        guard let best = refine(chosen, nominal: nominal, rings: rings, tolerance: tolerance), best.matched.count >= needed else {
+        guard let best = refine(chosen.transform, nominal: nominal, rings: rings, tolerance: tolerance), best.matched.count >= needed else {
             return .failure(.tooFewRings(found: 0, needed: needed, marks: marks()))
         }
-        guard best.rms <= 0.1 * diameter else { return .failure(.badFit(rms: best.rms)) }
         let rotation = remainder(best.transform.rotation - start.rotation, 2 * .pi)
         guard abs(best.transform.scale / start.scale - 1) <= limits.maxScaleChange + 0.02,
               abs(rotation) <= (limits.maxRotationDegrees + 1) * .pi / 180
         else { return .failure(.outOfRange) }
-        return .success(BlockRegistration(transform: best.transform, ringsMatched: best.matched.count, rmsResidual: best.rms))
+        let (across, down) = (choice.across, choice.down)
+        let bent = across >= 3 && down >= 3 ? perspective(from: best, nominal: nominal, rings: rings, tolerance: tolerance) : nil
+        let fitted = bent ?? (centres: nominal.map { best.transform.apply($0) }, matched: best.matched.count, rms: best.rms)
+        // Rings found just below the paper's grain are off by a pixel or two each; the grid still fits.
+        guard fitted.rms <= 0.15 * diameter else { return .failure(.badFit(rms: fitted.rms)) }
+        return .success(BlockRegistration(transform: best.transform, centres: fitted.centres, ringsMatched: fitted.matched,
+                                          rmsResidual: fitted.rms, settledByStart: chosen.settledByStart))
+    }
+
+    /// The bubbles placed by a projective map refitted over the rings matched from `similar` (a
+    /// photo's perspective shrinks a tall block towards one end); nil when it fits no better.
+    private static func perspective(
+        from similar: Refined, nominal: [(x: Double, y: Double)], rings: RingIndex, tolerance initial: Double
+    ) -> (centres: [(x: Double, y: Double)], matched: Int, rms: Double)? {
+        var model = Homography(similar.transform), tolerance = initial
+        var result: (centres: [(x: Double, y: Double)], matched: Int, rms: Double)?
+        for _ in 0..<4 {
+            let pairs = match(nominal: nominal, rings: rings, place: model.apply, tolerance: tolerance)
+            guard pairs.count >= similar.matched.count, let fitted = Homography.fit(pairs.map { (from: $0.nominal, to: $0.ring) }, projectiveFrom: 12)
+            else { break }
+            model = fitted
+            let errors = pairs.map { pair -> Double in
+                let p = model.apply(pair.nominal)
+                return (p.x - pair.ring.x) * (p.x - pair.ring.x) + (p.y - pair.ring.y) * (p.y - pair.ring.y)
+            }
+            let rms = (errors.reduce(0, +) / Double(errors.count)).squareRoot()
+            result = (nominal.map { model.apply($0) }, pairs.count, rms)
+            tolerance = max(2.5, min(tolerance, 4 * rms))
+        }
+        guard let result, result.rms < similar.rms else { return nil }
+        return result
     }
 
     /// How many of `marks` (dark shapes larger than a bubble) cover a bubble placed at `block`.
@@ -204,10 +242,17 @@ enum BlockRegistrar {
     static func match(
         nominal: [(x: Double, y: Double)], rings: RingIndex, transform: SimilarityTransform, tolerance: Double
     ) -> [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] {
+        match(nominal: nominal, rings: rings, place: transform.apply, tolerance: tolerance)
+    }
+
+    /// Each bubble paired with the nearest ring within `tolerance` of where `place` puts it.
+    static func match(
+        nominal: [(x: Double, y: Double)], rings: RingIndex, place: ((x: Double, y: Double)) -> (x: Double, y: Double), tolerance: Double
+    ) -> [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] {
         var pairs: [(nominal: (x: Double, y: Double), ring: (x: Double, y: Double))] = []
         let limit = tolerance * tolerance
         for e in nominal {
-            let p = transform.apply(e)
+            let p = place(e)
             var nearest: RingFinder.Ring?, nearestDistance = limit
             for ring in rings.near(y: p.y, reach: tolerance) {
                 let d = (ring.x - p.x) * (ring.x - p.x) + (ring.y - p.y) * (ring.y - p.y)

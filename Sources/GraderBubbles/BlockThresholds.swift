@@ -29,4 +29,18 @@ enum BlockThresholds {
             : max(standard.filled, empty + 0.15)
         return learned
     }
+
+    /// The fills to classify: a bubble whose inked share stands out from the block's (a light
+    /// tick, a thin cross) while its mean fill looks empty is lifted just above "clearly empty",
+    /// so that it is unclear, never blank.
+    static func liftingMarks(_ measures: [FillMeter.Measure?], empty: Double) -> [Double?] {
+        let shares = measures.compactMap { $0?.inkedShare }.sorted()
+        guard shares.count >= 4 else { return measures.map { $0?.fill } }
+        let quartile = shares[shares.count / 4]
+        let deviations = shares.prefix(shares.count / 2).map { abs($0 - quartile) }.sorted()
+        let limit = quartile + max(0.05, 6 * 1.4826 * deviations[deviations.count / 2])
+        return measures.map { measure in
+            measure.map { $0.inkedShare > limit && $0.fill <= empty ? empty + 0.01 : $0.fill }
+        }
+    }
 }

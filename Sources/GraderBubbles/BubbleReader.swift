@@ -19,27 +19,71 @@ public enum BubbleReader {
         _ block: BubbleBlock, in image: GrayImage, alignment: SimilarityTransform? = nil, limits: RegistrationLimits = .standard,
         thresholds: FillThresholds? = nil
     ) -> BlockReading {
-        if let problem = block.problem {
-            return unreadable(block, reason: "the block definition is invalid: \(problem)", detail: problem)
+        read([block], in: image, alignment: alignment, limits: limits, thresholds: thresholds)[0]
+    }
+
+    /// Reads `blocks`, all printed on the page `image` shows, each placed through `alignment`. A
+    /// block whose rings fit a row or column away as well, which the alignment alone placed, is
+    /// placed again through the page map fitted over the blocks the rings placed on their own: far
+    /// from a photo's centre its perspective moves the page's alignment by half a row or more.
+    /// A photo's uneven light is evened out first.
+    public static func read(
+        _ blocks: [BubbleBlock], in image: GrayImage, alignment: SimilarityTransform?, limits: RegistrationLimits = .standard,
+        thresholds: FillThresholds? = nil
+    ) -> [BlockReading] {
+        // A photo's uneven light evened out (a scan is left as it is).
+        let image = image.flattened()
+        var placed = blocks.map { block in
+            block.problem == nil ? BlockRegistrar.register(block, in: image, limits: limits, prior: alignment) : .failure(.outOfRange)
         }
-        let registration: BlockRegistration
-        switch BlockRegistrar.register(block, in: image, limits: limits, prior: alignment) {
-        case .success(let found): registration = found
-        case .failure(let failure): return unreadable(block, reason: unregisteredReason, detail: failure.description)
+        let ppp = image.pixelsPerPoint
+        let anchors = zip(blocks, placed).flatMap { block, result -> [(from: (x: Double, y: Double), to: (x: Double, y: Double))] in
+            guard case .success(let found) = result, !found.settledByStart else { return [] }
+            return zip(BlockRegistrar.nominalCentres(block, pixelsPerPoint: 1), found.centres).map { n, p in
+                (from: n, to: (p.x / ppp, p.y / ppp))
+            }
         }
+        if alignment != nil, anchors.count >= 12, let page = Homography.fit(anchors, projectiveFrom: 24) {
+            for index in blocks.indices where blocks[index].problem == nil {
+                switch placed[index] {
+                case .success(let found) where !found.settledByStart: continue
+                case .failure(let failure) where !failure.isAmbiguous: continue
+                default: break
+                }
+                let bounds = blocks[index].bounds
+                let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map {
+                    (x: bounds.origin.x + $0.0 * bounds.width, y: bounds.origin.y + $0.1 * bounds.height)
+                }
+                guard let local = SimilarityTransform.fit(from: corners, to: corners.map { page.apply($0) }) else { continue }
+                placed[index] = BlockRegistrar.register(blocks[index], in: image, limits: limits, prior: local)
+            }
+        }
+        return zip(blocks, placed).map { block, result in
+            if let problem = block.problem {
+                return unreadable(block, reason: "the block definition is invalid: \(problem)", detail: problem)
+            }
+            switch result {
+            case .success(let found): return measure(block, in: image, registration: found, thresholds: thresholds)
+            case .failure(let failure): return unreadable(block, reason: unregisteredReason, detail: failure.description)
+            }
+        }
+    }
+
+    /// The readings of `block` placed on `image` by `registration`.
+    private static func measure(_ block: BubbleBlock, in image: GrayImage, registration: BlockRegistration, thresholds: FillThresholds?) -> BlockReading {
         let ppp = image.pixelsPerPoint, transform = registration.transform
-        let nominal = BlockRegistrar.nominalCentres(block, pixelsPerPoint: ppp)
-        let centres = nominal.map { transform.apply($0) }
+        let centres = registration.centres
         let ringRadius = (block.bubbleDiameter / 2 - 0.45) * ppp * transform.scale
-        guard let levels = InkLevels.measure(in: image, centres: centres, radius: ringRadius), levels.contrast >= 40 else {
+        guard let levels = InkLevels.measure(in: image, centres: centres, radius: ringRadius), levels.contrast >= 24 else {
             let reason = "too little contrast between paper and printed rings"
             return unreadable(block, reason: reason, detail: reason)
         }
 
         let discRadius = ringRadius * 0.8
         let columns = block.choices.count
-        let fills = centres.map { FillMeter.fill(in: image, centre: $0, radius: discRadius, levels: levels) }
-        let learned = thresholds ?? BlockThresholds.learn(from: fills.compactMap { $0 })
+        let measures = centres.map { FillMeter.measure(in: image, centre: $0, radius: discRadius, levels: levels) }
+        let learned = thresholds ?? BlockThresholds.learn(from: measures.compactMap { $0?.fill })
+        let fills = BlockThresholds.liftingMarks(measures, empty: learned.empty)
         let rows = (0..<block.rows).map { row in
             let rowFills = fills[(row * columns)..<((row + 1) * columns)]
             let known = rowFills.compactMap { $0 }
@@ -50,7 +94,7 @@ public enum BubbleReader {
                                     fills: rowFills.map { $0 ?? .nan })
         }
 
-        let first = transform.apply(nominal[0])
+        let first = centres[0]
         let info = BlockReading.Registration(
             offset: (first.x / ppp - block.origin.x, first.y / ppp - block.origin.y),
             rotationDegrees: transform.rotation * 180 / .pi, scale: transform.scale,

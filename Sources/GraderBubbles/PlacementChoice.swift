@@ -6,7 +6,8 @@ import GraderCore
 /// match it at every shift. The place nearest the start (the page's alignment, or the typed
 /// position) is kept unless another fits clearly better; a place is accepted only when it beats
 /// each rival by a margin that grows with what the rival shift should lose (half the rings it
-/// moves off the block, at the rate rings were found); otherwise the block is refused.
+/// moves off the block, at the rate rings were found, or their chance spread); otherwise the
+/// block is refused.
 struct PlacementChoice {
     let nominal: [(x: Double, y: Double)]
     let rings: RingIndex
@@ -33,7 +34,8 @@ struct PlacementChoice {
     /// scale and sub-pitch shift; `start` is where the block is expected; `reach` how far (pixels)
     /// it may be from there; `trusted` when the start is the page's alignment (good to a fraction
     /// of the pitch), so that a grid continuing past the block's edge does not make it ambiguous.
-    func choose(fit: SimilarityTransform, start: SimilarityTransform, reach: Double, trusted: Bool, needed: Int) -> Result<SimilarityTransform, BlockRegistrar.Failure> {
+    func choose(fit: SimilarityTransform, start: SimilarityTransform, reach: Double, trusted: Bool, needed: Int)
+        -> Result<(transform: SimilarityTransform, settledByStart: Bool), BlockRegistrar.Failure> {
         let all = candidates(fit: fit, start: start, reach: reach)
         let inReach = all.filter { abs($0.fromStart.x) <= reach && abs($0.fromStart.y) <= reach }
         guard let typed = inReach.filter({ $0.matched >= needed }).min(by: { $0.distance < $1.distance }),
@@ -42,23 +44,30 @@ struct PlacementChoice {
         let rate = Double(best.matched) / Double(nominal.count)
         let chosen = best.matched - typed.matched >= margin(typed, best, fit: fit, rate: rate) ? best : typed
         let pitch = [across > 1 ? spacingX : nil, down > 1 ? spacingY : nil].compactMap { $0 }.min() ?? min(spacingX, spacingY)
-        // Who must be beaten: when the page's alignment placed the block, only places within a
-        // fraction of the pitch of it (none on a regular grid); else every place within reach;
-        // and a block moved off its expected place must beat every place around it.
-        let rivals = all.filter { candidate in
-            guard !same(candidate, chosen) else { return false }
-            if !same(chosen, typed) { return true }
-            return trusted ? candidate.distance <= 0.45 * pitch : inReach.contains { same($0, candidate) }
+        // A place within reach that fits about as well: the rings alone cannot tell them apart.
+        let ambiguous = { (rivals: [Candidate]) in
+            rivals.first { !same($0, chosen) && chosen.matched - $0.matched < margin(chosen, $0, fit: fit, rate: rate) }
         }
-        for rival in rivals where chosen.matched - rival.matched < margin(chosen, rival, fit: fit, rate: rate) {
+        // Moved off its expected place, the block must beat every place around it (the grid must
+        // not continue past its edge).
+        guard same(chosen, typed) else {
+            if let rival = ambiguous(all) { return .failure(.ambiguous(describe(from: chosen, to: rival, fit: fit))) }
+            return .success((fit.moved(by: chosen.shift), false))
+        }
+        guard let rival = ambiguous(inReach) else { return .success((fit.moved(by: chosen.shift), false)) }
+        // Where the page's alignment placed the block within a quarter of the pitch, it settles
+        // what the rings cannot; farther off, the alignment is too rough here to choose.
+        guard trusted, chosen.distance <= 0.25 * pitch else {
             return .failure(.ambiguous(describe(from: chosen, to: rival, fit: fit)))
         }
-        return .success(fit.moved(by: chosen.shift))
+        return .success((fit.moved(by: chosen.shift), true))
     }
 
     private func same(_ a: Candidate, _ b: Candidate) -> Bool { a.shift.x == b.shift.x && a.shift.y == b.shift.y }
 
-    /// The rings a rival shifted from `a` to `b` should lose, halved and scaled by the rate rings were found.
+    /// The rings a rival shifted from `a` to `b` should lose, halved and scaled by the rate rings
+    /// were found; never less than three times the chance spread of a count at that rate (rings
+    /// found here and there, on a faint print, make counts differ by chance).
     private func margin(_ a: Candidate, _ b: Candidate, fit: SimilarityTransform, rate: Double) -> Int {
         let lost: Int
         if let (k, l) = latticeSteps(from: a, to: b, fit: fit) {
@@ -66,7 +75,8 @@ struct PlacementChoice {
         } else {
             lost = nominal.count
         }
-        return max(1, Int((0.5 * rate * Double(lost)).rounded(.up)))
+        let chance = 3 * (Double(nominal.count) * rate * max(0, 1 - rate)).squareRoot()
+        return max(1, Int(max(0.5 * rate * Double(lost), chance).rounded(.up)))
     }
 
     /// Whole bubbles across and down from `a` to `b` in the block's own frame, or nil when `b`

@@ -24,12 +24,11 @@ enum RingFinder {
         var marks: [Mark] = []
     }
 
-    /// The rings of `region` at the printed rings' own darkness: a pass at 40 % of the way from
-    /// paper to the darkest ink finds rings printed as dark as the students' fills; when it finds
-    /// fewer rings than `expected`, the rings may be printed lighter than the fills (thin grey
-    /// rings), and a pass just below the paper finds them. The pass that finds more rings wins.
-    /// Nil when the region has no ink at all.
-    static func printedRings(in image: GrayImage, region: PixelRegion, diameter: Double, expected: Int) -> Found? {
+    /// The rings of `region` at the printed rings' own darkness, never at the fills': a pass at
+    /// 40 % of the way from paper to the darkest ink (the fills, often) finds rings printed about
+    /// as dark, and one just darker than the paper's grain finds thin grey rings (and blurred
+    /// ones); the pass that finds more rings wins. Nil when the region has no ink at all.
+    static func printedRings(in image: GrayImage, region: PixelRegion, diameter: Double) -> Found? {
         var histogram = GreyHistogram()
         image.bytes.withUnsafeBufferPointer { pixels in
             // Every other pixel of every other row is plenty for two percentiles.
@@ -40,8 +39,10 @@ enum RingFinder {
         let paper = histogram.percentile(0.5), dark = histogram.percentile(0.005)
         guard paper - dark >= 40 else { return nil }
         let dark40 = find(in: image, region: region, threshold: UInt8(paper - (paper - dark) * 2 / 5), diameter: diameter)
-        guard dark40.rings.count < expected else { return dark40 }
-        let light = find(in: image, region: region, threshold: UInt8(paper - max(24, (paper - dark) * 3 / 20)), diameter: diameter)
+        // Just darker than the paper's grain: three times its spread (from the quartile below the median).
+        let grain = max(3, Double(paper - histogram.percentile(0.25)) / 0.674)
+        let light = find(in: image, region: region, threshold: UInt8(Double(paper) - min(Double(paper - dark) * 0.4, max(10, 3 * grain))),
+                         diameter: diameter)
         return light.rings.count > dark40.rings.count ? light : dark40
     }
 

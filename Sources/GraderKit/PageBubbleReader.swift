@@ -44,7 +44,7 @@ struct PageBubbleReader: Sendable {
         if !gridBlocks.isEmpty {
             let resampled = image.resampled(toPixelsPerPoint: ppp)
             let gridImage = alignment?.upsideDown == true ? resampled.turned : resampled
-            for block in gridBlocks { readings[block.id] = BubbleReader.read(block, in: gridImage, alignment: alignment?.transform) }
+            for reading in BubbleReader.read(gridBlocks, in: gridImage, alignment: alignment?.transform) { readings[reading.block.id] = reading }
         }
         for (key, group) in byBlank {
             guard let blank = blanks[key] else { continue }

@@ -91,20 +91,27 @@ struct SchoolCorpus {
 
     /// Counts of rows read right, unread and wrong over `sheets`, read through each sheet's alignment
     /// (or from the typed positions when `aligned` is false).
-    static func tally(_ sheets: [Sheet], aligned: Bool = true) -> (right: Int, unread: Int, wrong: [String]) {
-        var right = 0, unread = 0, wrong: [String] = []
+    /// Ticks are counted apart: read or flagged, both are fine; `right` and `unread` count the other rows.
+    static func tally(_ sheets: [Sheet], aligned: Bool = true) -> (right: Int, unread: Int, wrong: [String], why: [String], ticks: Int) {
+        var right = 0, unread = 0, wrong: [String] = [], why: [String] = [], ticks = 0
         for (index, sheet) in sheets.enumerated() {
-            for block in blocks {
-                let reading = BubbleReader.read(block, in: sheet.image, alignment: aligned ? sheet.alignment : nil)
+            for (block, reading) in zip(blocks, BubbleReader.read(blocks, in: sheet.image, alignment: aligned ? sheet.alignment : nil)) {
                 for (row, truth) in zip(reading.rows, sheet.truth[block.id] ?? []) {
-                    switch judge(row.reading, truth, choices: block.choices) {
+                    let verdict = judge(row.reading, truth, choices: block.choices)
+                    if case .tick = truth, verdict != .wrong {
+                        ticks += 1
+                        continue
+                    }
+                    switch verdict {
                     case .right: right += 1
-                    case .unread: unread += 1
+                    case .unread:
+                        unread += 1
+                        why.append("sheet \(index), \(block.id) row \(row.row): \(truth) \(reading.problem ?? "\(row.reading)")")
                     case .wrong: wrong.append("sheet \(index), \(block.id) row \(row.row): \(truth) read \(row.reading)")
                     }
                 }
             }
         }
-        return (right, unread, wrong)
+        return (right, unread, wrong, why, ticks)
     }
 }
