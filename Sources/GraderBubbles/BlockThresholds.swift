@@ -35,10 +35,13 @@ enum BlockThresholds {
     /// so that it is unclear, never blank.
     static func liftingMarks(_ measures: [FillMeter.Measure?], empty: Double) -> [Double?] {
         let shares = measures.compactMap { $0?.inkedShare }.sorted()
-        guard shares.count >= 4 else { return measures.map { $0?.fill } }
-        let quartile = shares[shares.count / 4]
-        let deviations = shares.prefix(shares.count / 2).map { abs($0 - quartile) }.sorted()
-        let limit = quartile + max(0.05, 6 * 1.4826 * deviations[deviations.count / 2])
+        // Too few bubbles to learn from (a checkbox, a two-bubble field): any inked speck counts.
+        var limit = 0.05
+        if shares.count >= 4 {
+            let quartile = shares[shares.count / 4]
+            let deviations = shares.prefix(shares.count / 2).map { abs($0 - quartile) }.sorted()
+            limit = quartile + max(0.05, 6 * 1.4826 * deviations[deviations.count / 2])
+        }
         return measures.map { measure in
             measure.map { $0.inkedShare > limit && $0.fill <= empty ? empty + 0.01 : $0.fill }
         }

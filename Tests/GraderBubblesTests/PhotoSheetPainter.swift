@@ -1,6 +1,7 @@
 import Foundation
 import GraderAlignment
 import GraderCore
+@testable import ScanFactory
 
 /// Paints bubble sheets straight into grey pixels, unlike ScanFactory's PDFs: thin grey or dark
 /// rings (letters printed inside, a solid example bubble), blocks that abut at one pitch, one-
@@ -41,14 +42,14 @@ struct PhotoSheetPainter {
     private var page: [UInt8]
     private let pageScale = 3.0
     private let pageWidth: Int, pageHeight: Int
-    private var random: Generator
+    private var random: SplitMix64
 
     init(print: Print, seed: UInt64) {
         self.print = print
         pageWidth = Int(Self.pageSize.width * pageScale)
         pageHeight = Int(Self.pageSize.height * pageScale)
         page = [UInt8](repeating: 250, count: pageWidth * pageHeight)
-        random = Generator(seed: seed)
+        random = SplitMix64(seed: seed)
     }
 
     /// Prints every ring of `block` (and, inside each, a small letter when the print has them).
@@ -179,23 +180,11 @@ struct PhotoSheetPainter {
             }
         }
     }
+}
 
-    /// A deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * Double(next() >> 11) / Double(1 << 53) }
-        mutating func gaussian() -> Double {
-            let u = max(uniform(0, 1), 1e-12), v = uniform(0, 1)
-            return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+extension SplitMix64 {
+    /// A standard normal draw (Box–Muller).
+    mutating func gaussian() -> Double {
+        (-2 * log(max(unit(), 1e-12))).squareRoot() * cos(2 * .pi * unit())
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GraderAlignment
 import GraderBubbles
 import GraderCore
+@testable import ScanFactory
 
 /// Another school's sheet, painted by `PhotoSheetPainter`: a 30-question A–D column made of
 /// three 10-row blocks that abut at one pitch, a 20-question A–E block, five yes/no questions,
@@ -61,17 +62,17 @@ struct SchoolCorpus {
     static func sheet(seed: UInt64, print: PhotoSheetPainter.Print, capture: PhotoSheetPainter.Capture,
                       alignmentError: (x: Double, y: Double) = (0, 0), ticks: Bool = true, scribble: Bool = false) -> Sheet {
         var painter = PhotoSheetPainter(print: print, seed: seed)
-        var random = PhotoSheetPainter.Generator(seed: seed &+ 101)
+        var random = SplitMix64(seed: seed, 101)
         for block in blocks { painter.printRings(block) }
         painter.printSolid(at: (200, 110), diameter: 11)
         var truth: [String: [Truth]] = [:]
         for block in blocks {
             truth[block.id] = (0..<block.rows).map { row in
                 let choices = block.kind.isDigitGrid ? block.choices.count : block.choices.count
-                let roll = random.below(30)
-                let t: Truth = block.kind.isDigitGrid ? .filled(random.below(choices), darkness: random.uniform(0.5, 0.95))
-                    : roll < 4 ? .blank : roll < 6 && ticks ? .tick(random.below(choices))
-                    : .filled(random.below(choices), darkness: random.uniform(0.55, 0.95))
+                let roll = random.int(0...29)
+                let t: Truth = block.kind.isDigitGrid ? .filled(random.int(0...(choices - 1)), darkness: random.uniform(0.5, 0.95))
+                    : roll < 4 ? .blank : roll < 6 && ticks ? .tick(random.int(0...(choices - 1)))
+                    : .filled(random.int(0...(choices - 1)), darkness: random.uniform(0.55, 0.95))
                 switch t {
                 case .filled(let c, let darkness): painter.mark(.fill(darkness: darkness), block: block, row: row, choice: c)
                 case .tick(let c): painter.mark(.lightTick, block: block, row: row, choice: c)
