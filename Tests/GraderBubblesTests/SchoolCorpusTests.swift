@@ -38,7 +38,7 @@ struct SchoolCorpusTests {
         let tally = SchoolCorpus.tally(sheets)
         #expect(tally.wrong.isEmpty, "\(tally.wrong)")
         let total = tally.right + tally.unread + tally.wrong.count
-        withKnownIssue("photos with strong perspective, shade and thin rings: about 4 rows in 10 read (blocks refused, none misread)") {
+        withKnownIssue("photos with thin rings blurred below the grain, strong perspective and shade: about 6 rows in 10 read (the rest refused, none misread)") {
             #expect(Double(tally.right) >= 0.90 * Double(total), "read \(tally.right) of \(total): \(tally.why)")
         }
     }
