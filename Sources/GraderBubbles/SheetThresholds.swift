@@ -15,8 +15,7 @@ enum SheetThresholds {
         let median = sorted[sorted.count / 2]
         let deviations = sorted.prefix(sorted.count * 3 / 4).map { abs($0 - median) }.sorted()
         let noise = deviations.isEmpty ? 0 : 1.4826 * deviations[deviations.count / 2]
-        // Tight: a light tick adds little more ink than a noisy scan's grain, and must stay unclear, never blank.
-        let empty = min(0.15, median + min(0.08, max(0.04, 4 * noise)))
+        let empty = min(0.2, median + min(0.12, max(0.05, 6 * noise)))
         let marked = sorted.filter { $0 >= empty + 0.15 }
         let fill = marked.count >= 3 ? marked[marked.count * 3 / 4] : typicalFill
         return .againstBlank(empty: empty, filled: max(empty + 0.12, min(0.45, 0.55 * fill)))
