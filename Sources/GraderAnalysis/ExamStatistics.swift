@@ -18,6 +18,9 @@ public struct ExamStatistics: Sendable, Equatable {
     public let complete: Int
     /// Students left out of the totals for an ungraded score.
     public let incomplete: Int
+    /// Bubble rows in the totals that the machine could not read with certainty and nobody has
+    /// graded, and the students they belong to (left out of the totals for them).
+    public let unreadBubbleRows: Int, studentsWithUnreadRows: Int
     /// Questions in the totals (those with at least one score).
     public let questionsInTotal: Int
     /// The maximum total of those questions.
@@ -62,6 +65,11 @@ public struct ExamStatistics: Sendable, Equatable {
         students = matrix.students.count
         self.complete = complete.count
         incomplete = matrix.students.count - complete.count
+        let unread = matrix.bubbleItems.filter { inTotal.contains($0.item) }.flatMap { bubble in
+            matrix.students.indices.filter { bubble.responses[$0] == nil && matrix.items[bubble.item].scores[$0] == nil }
+        }
+        unreadBubbleRows = unread.count
+        studentsWithUnreadRows = Set(unread).count
         questionsInTotal = inTotal.count
         maxTotal = inTotal.reduce(0) { $0 + matrix.items[$1].maxPoints }
         self.totals = totals
@@ -110,6 +118,10 @@ public struct ExamStatistics: Sendable, Equatable {
         }
         if complete.count < matrix.students.count {
             flags.append("\(matrix.students.count - complete.count) of \(matrix.students.count) students left out of the totals: they have ungraded scores (grade them to include them)")
+        }
+        if unreadBubbleRows > 0 {
+            flags.append("\(studentsWithUnreadRows) of \(matrix.students.count) students have bubble rows not read with certainty "
+                + "(\(unreadBubbleRows) rows: unclear marks, several marks or a block not placed): review them (ezgrader omr) to include them")
         }
         let notGraded = matrix.items.count - inTotal.count
         if notGraded > 0 { flags.append("\(notGraded) of \(matrix.items.count) questions not graded yet: left out of the totals") }

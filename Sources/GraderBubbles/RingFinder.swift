@@ -4,7 +4,8 @@ import GraderAlignment
 ///
 /// A ring (empty or filled) is one 8-connected dark component whose bounding box is close to the
 /// bubble's size; its box centre is the bubble's centre. Text is smaller, ticks and crosses that
-/// run past the ring make a larger box and are skipped; registration needs only most rings.
+/// run past the ring make a larger box and are skipped (and counted, as marks); registration needs
+/// only most rings.
 enum RingFinder {
     /// A ring found on the image: its centre in pixel space.
     struct Ring: Equatable, Sendable {
@@ -12,12 +13,45 @@ enum RingFinder {
         var y: Double
     }
 
+    /// A dark component larger than a bubble (handwriting, a frame, a stroke across rings): its box in pixels.
+    struct Mark: Equatable, Sendable {
+        var minX: Int, minY: Int, maxX: Int, maxY: Int
+    }
+
+    /// What one pass over a region found.
+    struct Found: Sendable {
+        var rings: [Ring] = []
+        var marks: [Mark] = []
+    }
+
+    /// The rings of `region` at the printed rings' own darkness, never at the fills': a pass at
+    /// 40 % of the way from paper to the darkest ink (the fills, often) finds rings printed about
+    /// as dark, and one just darker than the paper's grain finds thin grey rings (and blurred
+    /// ones); the pass that finds more rings wins. Nil when the region has no ink at all.
+    static func printedRings(in image: GrayImage, region: PixelRegion, diameter: Double) -> Found? {
+        var histogram = GreyHistogram()
+        image.bytes.withUnsafeBufferPointer { pixels in
+            // Every other pixel of every other row is plenty for two percentiles.
+            for y in stride(from: region.y0, to: region.y1, by: 2) {
+                for x in stride(from: region.x0, to: region.x1, by: 2) { histogram.add(pixels[y * image.width + x]) }
+            }
+        }
+        let paper = histogram.percentile(0.5), dark = histogram.percentile(0.005)
+        guard paper - dark >= 40 else { return nil }
+        let dark40 = find(in: image, region: region, threshold: UInt8(paper - (paper - dark) * 2 / 5), diameter: diameter)
+        // Just darker than the paper's grain: three times its spread (from the quartile below the median).
+        let grain = max(3, Double(paper - histogram.percentile(0.25)) / 0.674)
+        let light = find(in: image, region: region, threshold: UInt8(Double(paper) - min(Double(paper - dark) * 0.4, max(10, 3 * grain))),
+                         diameter: diameter)
+        return light.rings.count > dark40.rings.count ? light : dark40
+    }
+
     /// The rings in `region`, where a pixel is dark when its grey value is below `threshold`;
     /// `diameter` is the expected outer diameter in pixels.
-    static func find(in image: GrayImage, region: PixelRegion, threshold: UInt8, diameter: Double) -> [Ring] {
+    static func find(in image: GrayImage, region: PixelRegion, threshold: UInt8, diameter: Double) -> Found {
         let w = region.width, h = region.height
         var label = [UInt8](repeating: 0, count: w * h)  // 0 dark and unvisited, 1 visited, 2 light
-        var rings: [Ring] = []
+        var found = Found()
         var stack: [Int] = []
         let low = diameter * 0.78, high = diameter * 1.32
         // Light pixels are marked first in one pass; the fill then only walks dark ones.
@@ -44,14 +78,18 @@ enum RingFinder {
                     }
                     let boxWidth = Double(maxX - minX + 1), boxHeight = Double(maxY - minY + 1)
                     // A ring's line covers at least ~half its circumference's worth of pixels.
-                    guard (low...high).contains(boxWidth), (low...high).contains(boxHeight),
-                          Double(count) >= diameter * 1.5 else { continue }
-                    rings.append(Ring(x: Double(region.x0) + Double(minX + maxX + 1) / 2,
-                                      y: Double(region.y0) + Double(minY + maxY + 1) / 2))
+                    guard Double(count) >= diameter * 1.5 else { continue }
+                    if (low...high).contains(boxWidth), (low...high).contains(boxHeight) {
+                        found.rings.append(Ring(x: Double(region.x0) + Double(minX + maxX + 1) / 2,
+                                                y: Double(region.y0) + Double(minY + maxY + 1) / 2))
+                    } else if boxWidth > high || boxHeight > high {
+                        found.marks.append(Mark(minX: minX + region.x0, minY: minY + region.y0,
+                                                maxX: maxX + region.x0, maxY: maxY + region.y0))
+                    }
                 }
             }
         }
-        return rings
+        return found
     }
 }
 
@@ -59,7 +97,7 @@ enum RingFinder {
 struct RingIndex {
     let rings: [RingFinder.Ring]
 
-    init(_ rings: [RingFinder.Ring]) { self.rings = rings.sorted { $0.y < $1.y } }
+    init(_ rings: [RingFinder.Ring]) { self.rings = rings.sorted { ($0.y, $0.x) < ($1.y, $1.x) } }
 
     var count: Int { rings.count }
 

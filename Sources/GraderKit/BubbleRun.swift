@@ -64,7 +64,8 @@ public enum BubbleRun {
                     // One rendering per page, whatever the number of blocks on it.
                     var read: [String: BlockReading] = [:]
                     for (page, pageBlocks) in pages {
-                        for reading in try reader.read(pageBlocks, on: document.page(at: page - 1)) { read[reading.block.id] = reading }
+                        for reading in try reader.read(pageBlocks, on: document.page(at: page - 1),
+                                                       alignment: book.students[index].alignment(page: page)) { read[reading.block.id] = reading }
                     }
                     return blocks.map { read[$0.id]! }
                 } catch {

@@ -14,7 +14,7 @@ extension GradingProject {
     /// read against it later. Returns the blocks and the copy made, if one was made. A bubble that
     /// cannot be found names the rubric line, the block, the row and the choice.
     func blocksFoundOnBlank(_ rubric: Rubric, path: String) throws -> (blocks: [BubbleBlock], copied: String?) {
-        guard let blankPath = rubric.blankSheet, rubric.entries.contains(where: { $0.outline != nil }) else { return (rubric.bubbles, nil) }
+        guard let blankPath = rubric.blankSheet, !rubric.entries.isEmpty else { return (rubric.bubbles, nil) }
         let document: PDFDocument
         do { document = try PDFDocument(path: blankPath) } catch {
             throw RubricError.refused(path: path, line: 1, detail: "the blank sheet '\(blankPath)' cannot be opened as a PDF (\(error.localizedDescription)).")
@@ -22,7 +22,6 @@ extension GradingProject {
         var blocks: [BubbleBlock] = []
         var renders: [String: GrayImage] = [:]
         for entry in rubric.entries {
-            guard let outline = entry.outline else { blocks.append(entry.block); continue }
             // The block is found on the blank's page of the same number unless blank_page: says
             // otherwise: a block on a page the blank lacks is refused, never looked for on page 1
             // (a mistyped page: would leave every row of every student uncertain).
@@ -35,6 +34,17 @@ extension GradingProject {
                         + "correct page:, or add blank_page: with the blank's page that shows this block."
                     : "bubble block '\(entry.block.id)': blank_page: \(page), but the blank sheet '\(blank)' has \(pages).")
             }
+            guard let outline = entry.outline else {
+                // A block typed by origin and spacing must be placed on the blank, or no student's will be.
+                let image = try GrayImage(rendering: document.page(at: page - 1),
+                                          pixelsPerPoint: GrayImage.pixelsPerPoint(forBubbleDiameter: entry.block.bubbleDiameter))
+                if entry.block.problem == nil, let problem = BubbleReader.read(entry.block, in: image).problem {
+                    throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)' cannot be placed on the blank sheet "
+                        + "(\((blankPath as NSString).lastPathComponent), page \(page)): \(problem); check its origin, spacing, rows and choices.")
+                }
+                blocks.append(entry.block)
+                continue
+            }
             let ppp = TemplateFinder.pixelsPerPoint(for: outline)
             let key = "\(page)@\(ppp)"
             let image = try renders[key] ?? GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: ppp)
@@ -46,6 +56,7 @@ extension GradingProject {
             case .success(let block): blocks.append(block)
             }
         }
+        guard rubric.entries.contains(where: { $0.outline != nil }) else { return (blocks, nil) }
         let (file, copied) = try copyBlank(blankPath)
         return (blocks.map { block in
             var block = block

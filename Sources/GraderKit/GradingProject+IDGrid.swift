@@ -17,6 +17,8 @@ extension GradingProject {
         public let guess: Student?
         /// The share of the grid's digits the guess agrees with (0…1).
         public let confidence: Double
+        /// Why the grid could not be read at all (a mark across it, another form); nil when it was read.
+        public var problem: String? = nil
     }
 
     /// Reads the student-ID grid of every complete copy not matched yet and matches those it names
@@ -35,17 +37,19 @@ extension GradingProject {
         for copy in state.knownCopies where copy.student == nil {
             guard let key = copy.key, let entry = book.students.first(where: { $0.key == key }) else { continue }
             let document = try PDFDocument(path: scanPath(entry))
-            let reading = try reader.read([grid], on: document.page(at: grid.page - 1))[0]
+            let reading = try reader.read([grid], on: document.page(at: grid.page - 1), alignment: entry.alignment(page: grid.page))[0]
             let digits: [String?] = reading.readings.map { if case .answered(let labels) = $0, labels.count == 1 { labels[0] } else { nil } }
             switch IDGridMatch.match(digits, rosterIDs: roster.entries.map(\.student.rosterID)) {
             case .sure(let index) where !taken.contains(roster.entries[index].student.nameKey)
                 && !matched.contains(where: { $0.student.nameKey == roster.entries[index].student.nameKey }):
                 matched.append((copy.copy, roster.entries[index].student, key))
             case .sure(let index):
-                review.append(IDReview(copy: copy.copy, read: digits.map { $0 ?? "?" }.joined(), guess: roster.entries[index].student, confidence: 1))
+                review.append(IDReview(copy: copy.copy, read: digits.map { $0 ?? "?" }.joined(), guess: roster.entries[index].student, confidence: 1,
+                                       problem: reading.problem))
             case .review(let guess, let confidence):
                 review.append(IDReview(copy: copy.copy, read: digits.map { $0 ?? "?" }.joined(),
-                                       guess: guess.map { roster.entries[$0].student }, confidence: confidence))
+                                       guess: guess.map { roster.entries[$0].student }, confidence: confidence,
+                                       problem: reading.problem))
             }
         }
         if !matched.isEmpty {

@@ -32,8 +32,9 @@ struct PageBubbleReader: Sendable {
         self.blanks = blanks
     }
 
-    /// Reads `blocks` (all printed on `page`), in their order.
-    func read(_ blocks: [BubbleBlock], on page: PDFPage) throws -> [BlockReading] {
+    /// Reads `blocks` (all printed on `page`), in their order; blocks described by origin and
+    /// spacing are placed through the page's `alignment` to the reference page when it matched.
+    func read(_ blocks: [BubbleBlock], on page: PDFPage, alignment: PageAlignment? = nil) throws -> [BlockReading] {
         let gridBlocks = blocks.filter { $0.template == nil }
         let byBlank = Dictionary(grouping: blocks.filter { $0.template != nil }) { BlankKey(file: $0.template!.blankFile, page: $0.template!.blankPage) }
         let ppp = max(gridBlocks.map { GrayImage.pixelsPerPoint(forBubbleDiameter: $0.bubbleDiameter) }.max() ?? 0,
@@ -41,8 +42,9 @@ struct PageBubbleReader: Sendable {
         let image = try GrayImage(rendering: page, pixelsPerPoint: ppp, keepingScanResolution: !byBlank.isEmpty)
         var readings: [String: BlockReading] = [:]
         if !gridBlocks.isEmpty {
-            let gridImage = image.resampled(toPixelsPerPoint: ppp)
-            for block in gridBlocks { readings[block.id] = BubbleReader.read(block, in: gridImage) }
+            let resampled = image.resampled(toPixelsPerPoint: ppp)
+            let gridImage = alignment?.upsideDown == true ? resampled.turned : resampled
+            for reading in BubbleReader.read(gridBlocks, in: gridImage, alignment: alignment?.transform) { readings[reading.block.id] = reading }
         }
         for (key, group) in byBlank {
             guard let blank = blanks[key] else { continue }

@@ -93,6 +93,6 @@ struct OMRCommand: ParsableCommand {
             summary.review.forEach { print("  \($0)") }
         }
         if !summary.idMismatches.isEmpty { print("Student-ID grids that differ from the roster:"); summary.idMismatches.forEach { print("  \($0)") } }
-        if !summary.failures.isEmpty { print("Pages that could not be read:"); summary.failures.forEach { print("  \($0)") } }
+        if !summary.failures.isEmpty { print("Blocks not read (refused rather than read a row off; their rows are \"?\"):"); summary.failures.forEach { print("  \($0)") } }
     }
 }

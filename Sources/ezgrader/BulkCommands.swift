@@ -110,7 +110,7 @@ struct MatchCommand: ParsableCommand {
                 for item in review {
                     let guess = item.guess.map { "best guess \($0.name) (\($0.rosterID ?? "")), \(Int((item.confidence * 100).rounded())) % of the digits — "
                         + "confirm: ezgrader match \(options.project) --copy \(item.copy) --student \"\($0.name)\"" } ?? "no roster id is close"
-                    print("review copy \(item.copy): the ID grid reads \(item.read); " + guess)
+                    print("review copy \(item.copy): the ID grid reads \(item.read)" + (item.problem.map { " (not read: \($0))" } ?? "") + "; " + guess)
                 }
                 return
             }

@@ -162,7 +162,7 @@ import TestSupport
         let read = try run(folder, "omr", "quiz")
         #expect(read.output == """
             Read 54 rows: 45 answered, 8 blank, 0 multiple, 1 uncertain.
-            Blocks placed: 4 of 4 (largest residual 0.33 pt).
+            Blocks placed: 4 of 4 (largest residual 0.32 pt).
             For review (left "?"; score them with ezgrader score or ezgrader grade):
               Zoë Lefèvre — p. 1, mc-5: uncertain: unclear mark at E (0.21)
 

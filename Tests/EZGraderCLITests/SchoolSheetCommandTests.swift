@@ -104,4 +104,30 @@ import TestSupport
             + "on the blank sheet (blank.pdf, page 1); check first:, last:, rows: and choices:. Nothing was added.\n")
         #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
     }
+    /// Issue 31: a block typed by origin and spacing where the blank prints no bubbles was accepted,
+    /// and every student's rows came out uncertain; `new` refuses it, naming the block and why.
+    @Test func aTypedBlockTheBlankDoesNotShowIsRefusedAtNew() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeBlankSheet(design, to: URL(fileURLWithPath: folder.file("blank.pdf")))
+        try ScanFactory.writeFilledSheet(design, marks: [:], capture: .scan(), seed: 1, to: URL(fileURLWithPath: folder.file("Ada.pdf")))
+        let rubric = """
+            blank_sheet: blank.pdf
+            bubbles:
+              - id: extra
+                page: 1
+                origin: 300,740
+                row_spacing: 16
+                column_spacing: 16
+                diameter: 10
+                rows: 3
+                choices: [A, B]
+            """
+        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        let result = try run(folder, "new", "quiz", "Ada.pdf", "--rubric", "rubric.yaml")
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: Rubric 'rubric.yaml' line 3: bubble block 'extra' cannot be placed on the blank sheet (blank.pdf, page 1): "),
+                "\(result.error)")
+        #expect(result.error.contains("; check its origin, spacing, rows and choices. Nothing was added."), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
+    }
 }

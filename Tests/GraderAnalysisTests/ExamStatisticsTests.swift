@@ -26,6 +26,22 @@ import Testing
         #expect(q[3].distribution.isEmpty)
     }
 
+    /// Bubble rows the machine could not read leave their students out of the totals, and the
+    /// flags say how many students and rows, instead of dropping them silently.
+    @Test func unreadBubbleRowsAreCountedInTheFlags() {
+        let matrix = ScoreMatrix(students: ["Ann", "Ben", "Cy"], items: [
+            .init(name: "mc-1", maxPoints: 1, scores: [1, nil, 0]),
+            .init(name: "mc-2", maxPoints: 1, scores: [nil, nil, 1]),
+        ], bubbleItems: [
+            .init(item: 0, choices: ["A", "B"], accepted: nil, responses: [["A"], nil, []]),
+            .init(item: 1, choices: ["A", "B"], accepted: nil, responses: [nil, nil, ["B"]]),
+        ])
+        let stats = ExamStatistics(matrix)
+        #expect(stats.unreadBubbleRows == 3 && stats.studentsWithUnreadRows == 2)
+        #expect(stats.flags.contains("2 of 3 students have bubble rows not read with certainty "
+            + "(3 rows: unclear marks, several marks or a block not placed): review them (ezgrader omr) to include them"))
+    }
+
     @Test func correlationsAndTotalsUseTheCompleteStudents() {
         let stats = ExamStatistics(partlyGraded)
         #expect(stats.students == 5 && stats.complete == 4 && stats.incomplete == 1)
