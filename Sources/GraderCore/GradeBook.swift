@@ -83,6 +83,8 @@ public struct GradeBook: Sendable, Equatable {
     public let appliedItems: [QuestionID: [StudentID: [RubricItem]]]
     /// The scores computed from the rubric (the others were typed or machine-read): question → students.
     public let rubricScored: [QuestionID: Set<StudentID>]
+    /// The fields of boxes students write their student number in.
+    public let idBoxFields: [IDBoxField]
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
@@ -91,7 +93,8 @@ public struct GradeBook: Sendable, Equatable {
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
                 rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],
-                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:]) {
+                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:], idBoxFields: [IDBoxField] = []) {
+        self.idBoxFields = idBoxFields
         self.bubblePlacements = bubblePlacements
         self.referenceSizes = referenceSizes
         self.rubricItems = rubricItems

@@ -260,6 +260,15 @@ enum ProjectSchema {
                 UPDATE annotation SET ink_kind = 'pen' WHERE json_type(content, '$.ink') IS NOT NULL;
                 """)
         }
+        migrator.registerProjectMigration("v16: boxes students write their student number in") { db in
+            // One row per id_boxes: field of the rubric, its geometry as JSON (IDBoxField).
+            try db.execute(sql: """
+                CREATE TABLE id_box_field (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    field_id TEXT NOT NULL UNIQUE,
+                    definition TEXT NOT NULL);
+                """)
+        }
         return migrator
     }()
 }

@@ -60,9 +60,12 @@ struct MatchCommand: ParsableCommand {
         abstract: "Say which student a copy is, by hand (a copy can be graded before it is matched).",
         discussion: """
             Without --copy, lists the copies with the student each is matched to. With --roster, \
-            reads the student-ID bubble grid of the rubric on every unmatched copy: a grid read in \
-            full that names one roster id matches its copy; every other copy is listed with the \
-            best guess and its confidence, to confirm with --copy and --student.
+            reads the student number of every unmatched copy: handwritten in the rubric's id_boxes \
+            (matched over the whole class at once; a copy is matched when its confidence reaches \
+            --threshold, else listed with the three likeliest students), or else its student-ID \
+            bubble grid (a grid read in full that names one roster id matches its copy). Every copy \
+            not matched is listed, to confirm with --copy and --student. In a project of \
+            per-student files, the students without a roster id are matched by their ID boxes.
 
             Example:
               ezgrader match exam --copy 12 --student "Schmidt, Anna" --id S1001
@@ -73,11 +76,16 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "The student's name.") var student: String?
     @Option(help: "Roster id.") var id: String?
     @Option(help: "E-mail.") var email: String?
-    @Option(help: "Match unmatched copies by their student-ID grid against this roster CSV.") var roster: String?
+    @Option(help: "Match unmatched copies by their handwritten student number (or ID grid) against this roster CSV.") var roster: String?
+    @Option(help: "The least confidence at which a handwritten number is matched without review.") var threshold: Double = RosterAssignment().threshold
 
     func run() throws {
         try reportingErrors {
             let project = try options.open()
+            if let roster, copy == nil, try project.hasIDBoxes() {
+                printIDBoxMatches(try project.matchByIDBoxes(rosterPath: roster, threshold: threshold))
+                return
+            }
             if let roster, copy == nil {
                 let (matched, review) = try project.matchByIDGrid(rosterPath: roster)
                 for (copy, student) in matched { print("copy \(copy): \(student.name) (the ID grid reads \(student.rosterID ?? ""))") }
@@ -97,5 +105,24 @@ struct MatchCommand: ParsableCommand {
             try project.match(copy: copy, to: Student(name: student, rosterID: id, email: email))
             print("Copy \(copy) is \(student).")
         }
+    }
+
+    private func printIDBoxMatches(_ outcomes: [GradingProject.IDBoxMatch]) {
+        func confidence(_ value: Double) -> String { value.isFinite ? String(format: "%.1f", value) : "∞" }
+        for item in outcomes {
+            let which = item.copy.map { "copy \($0)" } ?? item.name
+            if let student = item.student {
+                print("\(which): \(student.name) (the boxes read \(item.read), confidence \(confidence(item.confidence)))")
+                continue
+            }
+            let best = item.candidates.map { "\($0.student.name) \($0.student.rosterID ?? "") \(Int(($0.probability * 100).rounded())) %" }
+            print("review \(which): the boxes read \(item.read), confidence \(confidence(item.confidence)); "
+                  + (best.isEmpty ? "no roster id fits" : "likeliest: " + best.joined(separator: "; ")))
+            if let copy = item.copy, let first = item.candidates.first {
+                print("  confirm: ezgrader match \(options.project) --copy \(copy) --student \"\(first.student.name)\" --id \(first.student.rosterID ?? "")")
+            }
+        }
+        let matched = outcomes.filter { $0.student != nil }.count
+        print("\(matched) of \(outcomes.count) matched by their handwritten student number, \(outcomes.count - matched) left for review.")
     }
 }
