@@ -106,7 +106,7 @@ let package = Package(
 
         // Tools outside the product: synthetic scans (cairo draws, libjpeg-turbo encodes) for the
         // samples, the tests and the benchmarks.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF", "GraderAlignment", "GraderDigits"], path: "Tools/ScanFactory"),
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF", "GraderAlignment"], path: "Tools/ScanFactory"),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
@@ -123,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-omr-bench",
             dependencies: [
-                "GraderAlignment", "GraderBubbles", "GraderPDF", "GraderKit", "ScanFactory",
+                "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderPDF", "GraderKit", "ScanFactory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/ezgrader-omr-bench"),

@@ -1,6 +1,8 @@
 /// The cheapest assignment of every row to its own column (rows ≤ columns): the Hungarian method
-/// with shortest augmenting paths (Jonker–Volgenant), O(rows² × columns), and for each row the
-/// margin — how much dearer the cheapest assignment becomes when that row may not keep its column.
+/// with shortest augmenting paths (Jonker–Volgenant), O(columns³), and for each row the margin —
+/// how much dearer the cheapest assignment becomes when that row may not keep its column. Rows of
+/// cost 0 fill the problem up to square, so every column is taken and any other assignment differs
+/// from the cheapest by cycles: the margin is the shortest one through the row.
 public struct AssignmentSolver: Sendable {
     private let rows: Int, columns: Int
     private let costs: [Double]
@@ -12,19 +14,20 @@ public struct AssignmentSolver: Sendable {
     /// Solves the assignment for `cost(row, column)` (0-based); needs `rows ≤ columns`.
     public init(rows: Int, columns: Int, cost: (Int, Int) -> Double) {
         self.rows = rows
-        self.columns = max(columns, rows)
-        var costs = [Double](repeating: 0, count: rows * self.columns)
-        for i in 0..<rows { for j in 0..<self.columns { costs[i * self.columns + j] = j < columns ? cost(i, j) : RosterAssignment.impossible } }
+        let size = max(columns, rows)
+        self.columns = size
+        var costs = [Double](repeating: 0, count: size * size)
+        for i in 0..<rows { for j in 0..<size { costs[i * size + j] = j < columns ? cost(i, j) : RosterAssignment.impossible } }
         self.costs = costs
-        u = [Double](repeating: 0, count: rows + 1)
-        v = [Double](repeating: 0, count: self.columns + 1)
-        holder = [Int](repeating: 0, count: self.columns + 1)
-        for row in 1...max(rows, 1) where row <= rows { augment(row) }
+        u = [Double](repeating: 0, count: size + 1)
+        v = [Double](repeating: 0, count: size + 1)
+        holder = [Int](repeating: 0, count: size + 1)
+        for row in 1...max(size, 1) where row <= size { augment(row) }
     }
 
     /// The column (0-based) given to `row`.
     public func column(of row: Int) -> Int {
-        (holder.firstIndex(of: row + 1) ?? 1) - 1
+        (holder[1...].firstIndex(of: row + 1) ?? 1) - 1
     }
 
     /// The cheapest assignment's total cost.
@@ -63,8 +66,7 @@ public struct AssignmentSolver: Sendable {
     }
 
     /// How much the cheapest assignment's cost rises when `row` (0-based) may not keep its column:
-    /// the shortest alternating path (in reduced costs) from the row either back to its column (the
-    /// others move round) or to a free column (its column left free).
+    /// the shortest alternating cycle (in reduced costs) from the row back to its column.
     public func margin(forRow row: Int) -> Double {
         let start = row + 1, own = column(of: row) + 1
         var distance = [Double](repeating: .infinity, count: columns + 1)
@@ -76,8 +78,7 @@ public struct AssignmentSolver: Sendable {
             for k in 1...columns where !done[k] && distance[k] < nearest { nearest = distance[k]; j = k }
             guard j != 0, nearest < best else { break }
             done[j] = true
-            if j == own { best = min(best, nearest); break }
-            if holder[j] == 0 { best = min(best, nearest - v[own]); continue }
+            if j == own { best = nearest; break }
             let i = holder[j]
             for k in 1...columns where !done[k] {
                 let through = nearest + reduced(i, k)

@@ -7,7 +7,8 @@ import Foundation
 /// A copy's score for a roster id is the log-likelihood ratio of its box readings given that id
 /// against a random one: Σ log(11 · p(symbol)), the symbol of each box being the id's digit there
 /// or "empty" past its end, each reading smoothed by `smoothing` so that one misread box lowers the
-/// score instead of ruling the student out. "Not on the roster" scores the best unconstrained
+/// score instead of ruling the student out; a digit's box may also have been left empty
+/// (`skipped`), which then neither speaks for nor against the id. "Not on the roster" scores the best unconstrained
 /// reading less `offRosterPenalty`. A copy's confidence is its margin: how much less likely the best
 /// assignment becomes when the copy may not have the student it was given. Only copies given a
 /// roster student with a margin of at least `threshold` are matched; the others are left for review.
@@ -40,10 +41,14 @@ public struct RosterAssignment: Sendable {
     public var offRosterPenalty: Double
     /// The share of each box's probability spread over every symbol (a misread box's floor).
     public var smoothing: Double
+    /// How likely a student is to leave one of their digits' boxes empty.
+    public var skipped = 0.1
 
-    /// The defaults: a copy whose boxes all read as its roster id is matched (margin 8); one box
-    /// read firmly as another digit (margin ≈ 1.7) or an id off the roster is left for review.
-    public init(threshold: Double = 4, offRosterPenalty: Double = 8, smoothing: Double = 0.02) {
+    /// The defaults: a copy whose boxes all read as its roster id is matched (margin 11), and so is
+    /// one with a single box read firmly as another digit (margin ≈ 4.7, when no other roster id
+    /// comes close); two such boxes (margin < 0), or an id two or more digits off every roster id,
+    /// are left for review. An id one digit off a roster id cannot be told from that student's misread box.
+    public init(threshold: Double = 4, offRosterPenalty: Double = 11, smoothing: Double = 0.02) {
         self.threshold = threshold
         self.offRosterPenalty = offRosterPenalty
         self.smoothing = smoothing
@@ -55,7 +60,7 @@ public struct RosterAssignment: Sendable {
         let ids = rosterIDs.map { $0.map { $0.compactMap(\.wholeNumberValue) } }
         let scores = copies.map { boxes in ids.map { id in id.flatMap { score(boxes, id: $0) } } }
         let offRoster = copies.map { boxes in
-            boxes.reduce(0.0) { $0 + log(11 * smoothed($1).max()!) } - offRosterPenalty
+            boxes.reduce(0.0) { $0 + log(11 * likelihoods($1).max()!) } - offRosterPenalty
         }
         let rosterCount = ids.count
         // Columns: the roster ids, then one "not on the roster" column per copy.
@@ -83,13 +88,16 @@ public struct RosterAssignment: Sendable {
     func score(_ boxes: [DigitDistribution], id: [Int]) -> Double? {
         guard id.count <= boxes.count, !id.isEmpty else { return nil }
         return boxes.enumerated().reduce(0.0) { total, box in
-            let p = smoothed(box.element)
+            let p = likelihoods(box.element)
             return total + log(11 * (box.offset < id.count ? p[id[box.offset]] : p[10]))
         }
     }
 
-    private func smoothed(_ box: DigitDistribution) -> [Double] {
-        (box.digits + [box.empty]).map { (1 - smoothing) * $0 + smoothing / 11 }
+    /// How likely the box's reading is for each symbol written there (0…9, then "nothing"):
+    /// the smoothed reading, a digit's share mixed with "left empty".
+    private func likelihoods(_ box: DigitDistribution) -> [Double] {
+        let p = (box.digits + [box.empty]).map { (1 - smoothing) * $0 + smoothing / 11 }
+        return p.prefix(10).map { (1 - skipped) * $0 + skipped * p[10] } + [p[10]]
     }
 
     /// A cost no assignment takes while another is open.

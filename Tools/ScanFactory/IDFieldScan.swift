@@ -99,3 +99,21 @@ public enum IDFieldScan {
         }
     }
 }
+
+extension IDFieldScan {
+    /// A one-page scanned PDF (Letter) with `field` at its place on the page and `boxes` written in it.
+    public static func writePage(to url: URL, _ field: IDBoxField, boxes: [Box], writer: Writer, seed: UInt64) throws {
+        let scan = try render(field, boxes: boxes, writer: writer, seed: seed)
+        let image = scan.image, ppp = image.pixelsPerPoint
+        let jpeg = try image.bytes.withUnsafeBufferPointer {
+            try GrayJPEGEncoder.encode($0, width: image.width, height: image.height, pitch: image.width, quality: 85)
+        }
+        try CairoPDF.write(to: url, width: 612, height: 792, title: "ID field \(seed)") { cr, _ in
+            // The image's origin is the field's corner less the margin (where its nominal transform puts it).
+            cairo_translate(cr, -scan.transform.tx, -scan.transform.ty)
+            try JPEGPagePainter.paintPage(jpeg, pixelWidth: image.width, pixelHeight: image.height,
+                                          pageWidth: Double(image.width) / ppp, pageHeight: Double(image.height) / ppp,
+                                          on: cr, context: "writing \(url.path)")
+        }
+    }
+}
