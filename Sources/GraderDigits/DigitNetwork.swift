@@ -54,60 +54,46 @@ public struct DigitNetwork: Sendable {
     /// Probabilities of the digits 0…9 and of "empty" (eleven values summing to 1) for `input` (784 values).
     public func probabilities(_ input: [Float]) -> [Double] {
         precondition(input.count == 784, "a digit input has 784 values")
-        // conv1 + ReLU + pool: 28×28 → 8 × 24×24 → 8 × 12×12.
-        var pooled1 = [Float](repeating: 0, count: 8 * 144)
-        input.withUnsafeBufferPointer { x in
-            conv1.withUnsafeBufferPointer { k in
-                for c in 0..<8 {
-                    for py in 0..<12 {
-                        for px in 0..<12 {
-                            var best: Float = 0
-                            for (oy, ox) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                                let y = 2 * py + oy, xx = 2 * px + ox
-                                var sum = bias1[c]
-                                for ky in 0..<5 {
-                                    let row = (y + ky) * 28 + xx, kernel = c * 25 + ky * 5
-                                    for kx in 0..<5 { sum += x[row + kx] * k[kernel + kx] }
-                                }
-                                best = max(best, sum)
-                            }
-                            pooled1[c * 144 + py * 12 + px] = best
-                        }
-                    }
-                }
-            }
-        }
-        // conv2 + ReLU + pool: 8 × 12×12 → 16 × 10×10 → 16 × 5×5.
-        var pooled2 = [Float](repeating: 0, count: 400)
-        pooled1.withUnsafeBufferPointer { x in
-            conv2.withUnsafeBufferPointer { k in
-                for c in 0..<16 {
-                    for py in 0..<5 {
-                        for px in 0..<5 {
-                            var best: Float = 0
-                            for (oy, ox) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-                                let y = 2 * py + oy, xx = 2 * px + ox
-                                var sum = bias2[c]
-                                for ci in 0..<8 {
-                                    for ky in 0..<3 {
-                                        let row = ci * 144 + (y + ky) * 12 + xx, kernel = c * 72 + ci * 9 + ky * 3
-                                        for kx in 0..<3 { sum += x[row + kx] * k[kernel + kx] }
-                                    }
-                                }
-                                best = max(best, sum)
-                            }
-                            pooled2[c * 25 + py * 5 + px] = best
-                        }
-                    }
-                }
-            }
-        }
+        // conv1 + ReLU + pool: 28×28 → 8 × 24×24 → 8 × 12×12; conv2: 8 × 12×12 → 16 × 10×10 → 16 × 5×5.
+        let pooled1 = Self.convolveAndPool(input, channels: 1, side: 28, kernel: 5, weights: conv1, bias: bias1)
+        let pooled2 = Self.convolveAndPool(pooled1, channels: 8, side: 12, kernel: 3, weights: conv2, bias: bias2)
         let hidden = Self.dense(pooled2, dense1, biasDense1, outputs: 64).map { max($0, 0) }
         let logits = Self.dense(hidden, dense2, biasDense2, outputs: 11)
         let top = logits.max() ?? 0
         let e = logits.map { Double(exp($0 - top)) }
         let sum = e.reduce(0, +)
         return e.map { $0 / sum }
+    }
+
+    /// A valid convolution of `channels` × `side`×`side` values with `bias.count` kernels of
+    /// `channels` × `kernel`×`kernel` weights, then ReLU and 2×2 max-pooling.
+    private static func convolveAndPool(_ input: [Float], channels: Int, side: Int, kernel: Int, weights: [Float], bias: [Float]) -> [Float] {
+        let outputs = bias.count, half = (side - kernel + 1) / 2, area = side * side, size = channels * kernel * kernel
+        var pooled = [Float](repeating: 0, count: outputs * half * half)
+        input.withUnsafeBufferPointer { x in
+            weights.withUnsafeBufferPointer { k in
+                for c in 0..<outputs {
+                    for py in 0..<half {
+                        for px in 0..<half {
+                            var best: Float = 0  // ReLU: nothing below zero
+                            for (oy, ox) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                                let y = 2 * py + oy, xx = 2 * px + ox
+                                var sum = bias[c]
+                                for ci in 0..<channels {
+                                    for ky in 0..<kernel {
+                                        let row = ci * area + (y + ky) * side + xx, first = c * size + (ci * kernel + ky) * kernel
+                                        for kx in 0..<kernel { sum += x[row + kx] * k[first + kx] }
+                                    }
+                                }
+                                best = max(best, sum)
+                            }
+                            pooled[(c * half + py) * half + px] = best
+                        }
+                    }
+                }
+            }
+        }
+        return pooled
     }
 
     private static func dense(_ x: [Float], _ w: [Float], _ b: [Float], outputs: Int) -> [Float] {
