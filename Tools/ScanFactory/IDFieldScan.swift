@@ -101,7 +101,9 @@ public enum IDFieldScan {
 }
 
 extension IDFieldScan {
-    /// A one-page scanned PDF (Letter) with `field` at its place on the page and `boxes` written in it.
+    /// A one-page scanned PDF (Letter) with `field` at its place on the page and `boxes` written in
+    /// it, and the same printed header and footer blocks on every page (what alignment locks on to:
+    /// a row of boxes alone looks the same shifted by one box).
     public static func writePage(to url: URL, _ field: IDBoxField, boxes: [Box], writer: Writer, seed: UInt64) throws {
         let scan = try render(field, boxes: boxes, writer: writer, seed: seed)
         let image = scan.image, ppp = image.pixelsPerPoint
@@ -109,6 +111,11 @@ extension IDFieldScan {
             try GrayJPEGEncoder.encode($0, width: image.width, height: image.height, pitch: image.width, quality: 85)
         }
         try CairoPDF.write(to: url, width: 612, height: 792, title: "ID field \(seed)") { cr, _ in
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            for (x, y, w, h) in [(40.0, 40.0, 220.0, 14.0), (40.0, 64.0, 130.0, 7.0), (430.0, 40.0, 140.0, 9.0), (60.0, 720.0, 90.0, 24.0), (400.0, 700.0, 150.0, 6.0)] {
+                cairo_rectangle(cr, x, y, w, h)
+            }
+            cairo_fill(cr)
             // The image's origin is the field's corner less the margin (where its nominal transform puts it).
             cairo_translate(cr, -scan.transform.tx, -scan.transform.ty)
             try JPEGPagePainter.paintPage(jpeg, pixelWidth: image.width, pixelHeight: image.height,
