@@ -58,6 +58,8 @@ let package = Package(
         .target(name: "GraderAlignment", dependencies: ["GraderCore"]),
         // Bubble (OMR) reading on a registered page: printed rings, fill, a school's blank-sheet templates.
         .target(name: "GraderBubbles", dependencies: ["GraderCore", "GraderAlignment"]),
+        // Handwritten digits in printed boxes (student numbers): a small network in pure Swift, its weights a resource.
+        .target(name: "GraderDigits", dependencies: ["GraderCore", "GraderAlignment"], resources: [.copy("Resources/digits.weights")]),
         // Page codes: QR symbols made with libqrencode, read back from scans with zbar.
         .target(name: "GraderCodes", dependencies: ["GraderCore", "CQRencode", "CZBar"]),
         // Item analysis and screening of an exam, and the report (blocks and charts) that shows it.
@@ -78,7 +80,7 @@ let package = Package(
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderCodes", "GraderAnalysis",
+                "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderCodes", "GraderAnalysis",
                 "GraderPDF", "GraderAssembly", "GraderStore",
                 .product(name: "Yams", package: "Yams"),
             ]),
@@ -104,11 +106,11 @@ let package = Package(
 
         // Tools outside the product: synthetic scans (cairo draws, libjpeg-turbo encodes) for the
         // samples, the tests and the benchmarks.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF"], path: "Tools/ScanFactory"),
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF", "GraderAlignment"], path: "Tools/ScanFactory"),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
-                "ScanFactory", "GraderCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScanFactory", "GraderCore", "GraderDigits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/ezgrader-samples"),
         .executableTarget(
@@ -121,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-omr-bench",
             dependencies: [
-                "GraderAlignment", "GraderBubbles", "GraderPDF", "GraderKit", "ScanFactory",
+                "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderPDF", "GraderKit", "ScanFactory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/ezgrader-omr-bench"),
@@ -133,6 +135,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderAlignmentTests", dependencies: ["GraderAlignment", "GraderCore"]),
+        .testTarget(name: "GraderDigitsTests", dependencies: ["GraderDigits", "GraderAlignment", "GraderCore", "ScanFactory"]),
         .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderAnalysisTests", dependencies: ["GraderAnalysis"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -85,6 +85,8 @@ public struct GradeBook: Sendable, Equatable {
     public internal(set) var rubricScored: [QuestionID: Set<StudentID>]
     /// True when the pages carry `prepare`'s page codes (a bulk-scanned class): the total keeps clear of them.
     public let printedCodes: Bool
+    /// The fields of boxes students write their student number in.
+    public let idBoxFields: [IDBoxField]
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
@@ -93,8 +95,10 @@ public struct GradeBook: Sendable, Equatable {
                 bubbleReadings: [String: [StudentID: [BubbleRowReading]]] = [:], bubbleRows: [QuestionID: BubbleRowRef] = [:],
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
                 rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],
-                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:], printedCodes: Bool = false) {
+                bubblePlacements: [String: [StudentID: BubblePlacement]] = [:], printedCodes: Bool = false,
+                idBoxFields: [IDBoxField] = []) {
         self.printedCodes = printedCodes
+        self.idBoxFields = idBoxFields
         self.bubblePlacements = bubblePlacements
         self.referenceSizes = referenceSizes
         self.rubricItems = rubricItems

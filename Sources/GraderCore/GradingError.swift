@@ -58,6 +58,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case badBubbleBlock(String, problem: String)
     /// A bubble block id that another block of the project already has.
     case duplicateBlockID(String)
+    /// Two student-number box fields share an id.
+    case duplicateIDField(String)
+    /// The rubric has no student-number boxes (`id_boxes:`) to read.
+    case noIDBoxes
     /// A project with no students, asked for something only a student's page has.
     case noStudents
     /// Moving an annotation by dx, dy would take it to x, y, off its page.
@@ -181,6 +185,10 @@ extension GradingError: LocalizedError {
             return "Nothing to \(what)."
         case .badBubbleBlock(let id, let problem):
             return "Bubble block '\(id)' cannot be read: \(problem). Fix it in the rubric's bubbles: section."
+        case .duplicateIDField(let id):
+            return "Student-number boxes '\(id)' are given twice: give each id_boxes entry its own id."
+        case .noIDBoxes:
+            return "The project's rubric has no student-number boxes: add an id_boxes: entry (page, at, size, count) and apply it with ezgrader rubric, or match by the bubble grid."
         case .duplicateBlockID(let id):
             return "Bubble block id '\(id)' is taken: another bubble block of this project has it. Give this block another id."
         case .noStudents:

@@ -4,10 +4,18 @@ import GraderStore
 /// Bubble blocks, the answer key and machine readings. Machine scores are marked "omr"; a score
 /// a grader typed is never overwritten by the machine, and changing the key re-grades everyone.
 extension GradingProject {
-    /// Adds a rubric's questions and bubble blocks (a question per answer row) as one change.
-    package func applyRubric(questions: [QuestionSpec], blocks: [BubbleBlock], description: String) throws -> Int {
+    /// Adds a rubric's questions, bubble blocks (a question per answer row) and student-number
+    /// box fields as one change.
+    package func applyRubric(questions: [QuestionSpec], blocks: [BubbleBlock], idFields: [IDBoxField] = [], description: String) throws -> Int {
         try store.change(description) { writer in
             var book = try writer.gradeBook()
+            for field in idFields {
+                _ = try GradingRules.page(field.page, pages: book.pagesPerStudent)
+                guard !book.idBoxFields.contains(where: { $0.id == field.id }), idFields.filter({ $0.id == field.id }).count == 1 else {
+                    throw GradingError.duplicateIDField(field.id)
+                }
+                try writer.insertIDBoxField(field)
+            }
             var labels = Set(book.questions.compactMap(\.question.label))
             _ = try QuestionChanges.insert(questions, in: book.directory, measuredOn: nil, writer: writer, labels: &labels)
             for block in blocks {

@@ -30,6 +30,8 @@ public struct Rubric: Sendable, Equatable {
     public let blankSheet: String?
     /// The bubble entries as parsed, with the outlines still to be found on the blank.
     let entries: [BubbleBlockYAML.Entry]
+    /// The fields of boxes students write their student number in (`id_boxes:`), in file order.
+    public let idFields: [IDBoxField]
 
     /// Reads the rubric at `path`; errors name the file and line.
     public init(contentsOf path: String) throws(RubricError) {
@@ -45,8 +47,8 @@ public struct Rubric: Sendable, Equatable {
         do { root = try Yams.compose(yaml: text) } catch {
             throw .syntax(path: path, line: Self.line(of: error), detail: "\(error)".components(separatedBy: "\n").first ?? "")
         }
-        guard let mapping = root?.mapping, mapping["questions"] != nil || mapping["bubbles"] != nil else {
-            throw .invalid(path: path, line: root?.mark?.line ?? 1, detail: "the file must have a 'questions:' or 'bubbles:' list")
+        guard let mapping = root?.mapping, mapping["questions"] != nil || mapping["bubbles"] != nil || mapping["id_boxes"] != nil else {
+            throw .invalid(path: path, line: root?.mark?.line ?? 1, detail: "the file must have a 'questions:', 'bubbles:' or 'id_boxes:' list")
         }
         func list(_ key: String) throws(RubricError) -> [Node] {
             guard let node = mapping[key] else { return [] }
@@ -55,6 +57,7 @@ public struct Rubric: Sendable, Equatable {
         }
         questions = try list("questions").map { item throws(RubricError) in try Self.question(item, path: path) }
         entries = try list("bubbles").map { item throws(RubricError) in try BubbleBlockYAML.entry(item, path: path) }
+        idFields = try list("id_boxes").map { item throws(RubricError) in try IDBoxFieldYAML.field(item, path: path) }
         blankSheet = mapping["blank_sheet"]?.string.map { file in
             file.hasPrefix("/") ? file : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
         }
@@ -174,7 +177,7 @@ extension GradingProject {
         }
         let found = try blocksFoundOnBlank(rubric, path: path)
         do {
-            return try applyRubric(questions: rubric.questions, blocks: found.blocks,
+            return try applyRubric(questions: rubric.questions, blocks: found.blocks, idFields: rubric.idFields,
                                          description: "apply rubric \((path as NSString).lastPathComponent)")
         } catch {
             // Nothing was added: the blank copied for it goes too.

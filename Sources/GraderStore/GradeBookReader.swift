@@ -113,6 +113,9 @@ enum GradeBookReader {
         let blocks = try String.fetchAll(db, sql: "SELECT definition FROM bubble_block ORDER BY id").map {
             try decoder.decode(BubbleBlock.self, from: Data($0.utf8))
         }
+        let idFields = try String.fetchAll(db, sql: "SELECT definition FROM id_box_field ORDER BY id").map {
+            try decoder.decode(IDBoxField.self, from: Data($0.utf8))
+        }
         var key: [String: [Int: AnswerKey.Entry]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT block_id, row, answer, points FROM answer_key") {
             key[row["block_id"], default: [:]][row["row"]] = AnswerKey.Entry(
@@ -152,7 +155,8 @@ enum GradeBookReader {
                          bubbleBlocks: blocks, answerKey: key, bubbleReadings: readings, bubbleRows: bubbleRows,
                          rubricItems: items, appliedItems: applied, rubricScored: rubricScored,
                          referenceSizes: try reference(db)?.sizes ?? [], bubblePlacements: placements,
-                         printedCodes: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM bulk_exam WHERE exam <> 'SPLIT')") ?? false)
+                         printedCodes: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM bulk_exam WHERE exam <> 'SPLIT')") ?? false,
+                         idBoxFields: idFields)
     }
 }
 

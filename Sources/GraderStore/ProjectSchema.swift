@@ -274,6 +274,15 @@ enum ProjectSchema {
             // kept. NULL on pages read before this.
             try db.execute(sql: "ALTER TABLE scan_page ADD COLUMN ink REAL")
         }
+        migrator.registerProjectMigration("v19: boxes students write their student number in") { db in
+            // One row per id_boxes: field of the rubric, its geometry as JSON (IDBoxField).
+            try db.execute(sql: """
+                CREATE TABLE id_box_field (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    field_id TEXT NOT NULL UNIQUE,
+                    definition TEXT NOT NULL);
+                """)
+        }
         return migrator
     }()
 }

@@ -87,6 +87,12 @@ public struct ProjectWriter {
                        arguments: [block.id, String(decoding: try JSONEncoder().encode(block), as: UTF8.self)])
     }
 
+    /// Records a field of student-number boxes of the rubric.
+    public func insertIDBoxField(_ field: IDBoxField) throws {
+        try db.execute(sql: "INSERT INTO id_box_field (field_id, definition) VALUES (?, ?)",
+                       arguments: [field.id, String(decoding: try JSONEncoder().encode(field), as: UTF8.self)])
+    }
+
     /// Sets the answer key of a block: per row the accepted answers ("A|C", "*") and own points.
     public func setAnswerKey(_ key: AnswerKey, block: String) throws {
         try db.execute(sql: "DELETE FROM answer_key WHERE block_id = ?", arguments: [block])

@@ -61,10 +61,13 @@ struct MatchCommand: ParsableCommand {
         discussion: """
             Without --copy, lists the copies with the student each is matched to. With --copy and \
             --student, matches the copy to a student of the project's roster (by name or roster \
-            id); a name the roster does not have needs --new. With --roster, reads the student-ID \
-            bubble grid of the rubric on every unmatched copy: a grid read in full that names one \
-            roster id matches its copy; every other copy is listed with the best guess and its \
-            confidence, to confirm with --copy and --student.
+            id); a name the roster does not have needs --new. With --roster, reads the student \
+            number of every unmatched copy: handwritten in the rubric's id_boxes (matched over the \
+            whole class at once; a copy is matched when its confidence reaches --threshold, else \
+            listed with the three likeliest students), or else its student-ID bubble grid (a grid \
+            read in full that names one roster id matches its copy). Every copy not matched is \
+            listed, to confirm with --copy and --student. In a project of per-student files, the \
+            students without a roster id are matched by their ID boxes.
 
             Example:
               ezgrader match exam --copy 12 --student "Schmidt, Anna"
@@ -77,7 +80,8 @@ struct MatchCommand: ParsableCommand {
     @Option(help: "Roster id.") var id: String?
     @Option(help: "E-mail.") var email: String?
     @Flag(help: "The student is not on the roster: match the copy to this new name.") var new = false
-    @Option(help: "Match unmatched copies by their student-ID grid against this roster CSV.") var roster: String?
+    @Option(help: "Match unmatched copies by their handwritten student number (or ID grid) against this roster CSV.") var roster: String?
+    @Option(help: "The least confidence at which a handwritten number is matched without review.") var threshold: Double = RosterAssignment().threshold
 
     /// One copy and its student, for --json.
     private struct CopyJSON: Encodable {
@@ -96,6 +100,10 @@ struct MatchCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let project = try options.open()
+            if let roster, copy == nil, try project.hasIDBoxes() {
+                printIDBoxMatches(try project.matchByIDBoxes(rosterPath: roster, threshold: threshold))
+                return
+            }
             if let roster, copy == nil {
                 let (matched, review) = try project.matchByIDGrid(rosterPath: roster)
                 if options.json {
@@ -132,5 +140,24 @@ struct MatchCommand: ParsableCommand {
                 print("Copy \(copy) is \(matched.name).")
             }
         }
+    }
+
+    private func printIDBoxMatches(_ outcomes: [GradingProject.IDBoxMatch]) {
+        func confidence(_ value: Double) -> String { value.isFinite ? String(format: "%.1f", value) : "∞" }
+        for item in outcomes {
+            let which = item.copy.map { "copy \($0)" } ?? item.name
+            if let student = item.student {
+                print("\(which): \(student.name) (the boxes read \(item.read), confidence \(confidence(item.confidence)))")
+                continue
+            }
+            let best = item.candidates.map { "\($0.student.name) \($0.student.rosterID ?? "") \(Int(($0.probability * 100).rounded())) %" }
+            print("review \(which): the boxes read \(item.read), confidence \(confidence(item.confidence)); "
+                  + (best.isEmpty ? "no roster id fits" : "likeliest: " + best.joined(separator: "; ")))
+            if let copy = item.copy, let first = item.candidates.first {
+                print("  confirm: ezgrader match \(options.project) --copy \(copy) --student \"\(first.student.name)\" --id \(first.student.rosterID ?? "")")
+            }
+        }
+        let matched = outcomes.filter { $0.student != nil }.count
+        print("\(matched) of \(outcomes.count) matched by their handwritten student number, \(outcomes.count - matched) left for review.")
     }
 }

@@ -33,9 +33,11 @@ struct OMRBench: ParsableCommand {
     @Flag(help: "Print why each unreadable block could not be read.") var verbose = false
     @Flag(help: "Instead: the 200-question school sheet read against its blank (pages per second).") var school = false
     @Flag(help: "With --school: phone photos (8° perspective, uneven light) instead of scans.") var photos = false
+    @Flag(help: "Instead: the handwritten-digit reader's speed on pen-written ID boxes (--sheets copies of 8 boxes), one core.") var digits = false
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        if digits { return try DigitBench.run(copies: sheets, seed: seed) }
         if school { return try SchoolSheetBench.run(sheets: sheets, workers: workers, seed: seed, photos: photos, folder: work) }
         let plans = SheetPlan.plans(count: sheets, folder: work, seed: seed)
         let clock = ContinuousClock()

@@ -19,7 +19,14 @@ struct SamplesCommand: ParsableCommand {
     @Option(name: .long, help: "Folder to write the samples into.")
     var out: String = "SamplePDFs"
 
+    @Option(name: .long, help: "Instead, write this many handwritten digit boxes for scripts/train-digits.py to --digits.")
+    var count: Int = 12000
+
+    @Option(name: .long, help: "Write handwritten digit boxes (the training data of the digit reader) to this file, and nothing else.")
+    var digits: String?
+
     func run() throws {
+        if let digits { return try TrainingDigits.write(count: count, seed: 33, to: digits) }
         let root = URL(fileURLWithPath: out, isDirectory: true)
         let scanned = root.appendingPathComponent("scanned", isDirectory: true)
         let bornDigital = root.appendingPathComponent("born-digital", isDirectory: true)

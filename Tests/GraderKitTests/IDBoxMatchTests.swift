@@ -1,0 +1,53 @@
+import Foundation
+import GraderKit
+import ScanFactory
+import Testing
+import TestSupport
+
+/// Per-student scans whose page 1 has the student number written by pen in printed boxes: the
+/// rubric's id_boxes read, every student matched to the roster at once, the one not on it left.
+@Suite struct IDBoxMatchTests {
+    static let field = IDBoxField(id: "number", page: 1, left: 300, top: 96, boxWidth: 20, boxHeight: 26, pitch: 23, count: 8)
+    static let roster = ["20261048", "20263391", "20265507", "20267723", "20268814", "20260962", "20264479", "20269135", "20262256"]
+
+    private func project(_ folder: TemporaryFolder, written: [String], rubric: String) throws -> GradingProject {
+        try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
+        for (index, id) in written.enumerated() {
+            try IDFieldScan.writePage(to: URL(fileURLWithPath: folder.file("in/paper\(index + 1).pdf")), Self.field,
+                                      boxes: id.map { .digit($0.wholeNumberValue!) }, writer: .pen(PenHand(seed: UInt64(index) + 500)),
+                                      seed: UInt64(index) + 900)
+        }
+        let csv = "file,name,id\n" + Self.roster.enumerated().map { "x\($0.offset).pdf,Student \($0.offset),\($0.element)" }.joined(separator: "\n")
+        try csv.write(toFile: folder.file("roster.csv"), atomically: true, encoding: .utf8)
+        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        return try GradingProject.create(folder.file("class.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"),
+                                         grader: try .tester())
+    }
+
+    @Test func matchesEveryStudentOnTheRosterAndLeavesTheOneNotOnIt() throws {
+        let folder = TemporaryFolder()
+        let written = Array(Self.roster.prefix(6)) + ["20175531"]
+        let rubric = "id_boxes:\n  - id: number\n    page: 1\n    at: 300,96\n    size: 20,26\n    pitch: 23\n    count: 8\n"
+        let project = try project(folder, written: written, rubric: rubric)
+        let outcomes = try project.matchByIDBoxes(rosterPath: folder.file("roster.csv"))
+        let matched = Dictionary(uniqueKeysWithValues: outcomes.compactMap { outcome in outcome.student.map { (outcome.name, $0.rosterID ?? "") } })
+        #expect(matched == Dictionary(uniqueKeysWithValues: (0..<6).map { ("paper\($0 + 1)", Self.roster[$0]) }))
+        let left = outcomes.filter { $0.student == nil }
+        #expect(left.map(\.name) == ["paper7"])
+        // The students now carry their roster names and ids; the copy not on the roster keeps its file's name.
+        let names = try project.directory().students.map(\.student.name).sorted()
+        #expect(names == ((0..<6).map { "Student \($0)" } + ["paper7"]).sorted())
+        // Run again: only the one left is read, and still not matched.
+        #expect(try project.matchByIDBoxes(rosterPath: folder.file("roster.csv")).map(\.student) == [nil])
+    }
+
+    @Test func refusesARubricWithoutIDBoxesAndBadFields() throws {
+        let folder = TemporaryFolder()
+        let project = try project(folder, written: ["20261048"], rubric: "questions:\n  - page: 1\n    at: 50,50\n    max: 2\n")
+        #expect(throws: GradingError.noIDBoxes) { try project.matchByIDBoxes(rosterPath: folder.file("roster.csv")) }
+        let bad = "id_boxes:\n  - id: n\n    page: 1\n    at: 300,96\n    size: 20,26\n    pitch: 10\n    count: 8\n"
+        #expect(throws: RubricError.invalid(path: "r.yaml", line: 2, detail: "id_boxes 'n': pitch (10.0) must be at least the box width (20.0): boxes may not overlap")) {
+            try Rubric(yaml: bad, path: "r.yaml")
+        }
+    }
+}
