@@ -15,11 +15,14 @@ public enum PageAlignmentRun {
         public var path: String
         /// Its password, if it needs one.
         public var password: String?
+        /// What a user calls it ("the master copy 'blank.pdf'", "Ann's booklet"); the file name when not given.
+        public var name: String
 
         /// A scan at `path`.
-        public init(path: String, password: String? = nil) {
+        public init(path: String, password: String? = nil, name: String? = nil) {
             self.path = path
             self.password = password
+            self.name = name ?? "'\((path as NSString).lastPathComponent)'"
         }
     }
 
@@ -40,7 +43,7 @@ public enum PageAlignmentRun {
     /// the reference is a student's booklet), only the printed content they share counts, and a
     /// page that most of them match only upside down is taken turned upright (else every other
     /// student's page would be shown upside down, and a name region would cover empty paper).
-    /// `pages` (0-based; all when nil) limits it to a run of pages.
+    /// `pages` (0-based; all when nil) limits it to a run of pages. A page with no print is refused by name.
     public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
@@ -49,7 +52,9 @@ public enum PageAlignmentRun {
             let pages = copies.compactMap { copy in
                 index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
             }
-            let asScanned = ReferencePage(image).confirmed(by: pages)
+            let prepared = ReferencePage(image)
+            guard !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
+            let asScanned = prepared.confirmed(by: pages)
             let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Most copies do not match the page as scanned: they may match it turned upright.
@@ -84,6 +89,33 @@ public enum PageAlignmentRun {
             for scan in scans.indices { alignments[scan] += found[scan] }
         }
         return (sizes, own, alignments)
+    }
+
+    /// Every booklet of a class aligned page by page: to `master` when given, else to the first
+    /// booklet with print on every page (confirmed by the next ones), which is aligned by
+    /// definition — a first booklet with a blank page gives way to the next, up to
+    /// `confirmingStudents` of them before the first's blank page is refused by name. Gives the
+    /// reference booklet's index (nil: the master), its page sizes and each booklet's alignments.
+    public static func alignClass(_ booklets: [Scan], master: Scan?, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+        -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
+        if let master {
+            let run = try alignAll(booklets, to: master, progress: progress)
+            return (nil, run.sizes, run.scans)
+        }
+        var firstError: Error?
+        for candidate in booklets.indices.prefix(confirmingStudents + 1) {
+            let others = booklets.indices.filter { $0 != candidate }.map { booklets[$0] }
+            do {
+                let run = try alignAll(others, to: booklets[candidate], confirmedBy: Array(others.prefix(confirmingStudents)), progress: progress)
+                var alignments = run.scans
+                alignments.insert(run.own, at: candidate)
+                return (candidate, run.sizes, alignments)
+            } catch let error as ProjectError {
+                guard case .blankReferencePage = error else { throw error }
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? ProjectError.blankReferencePage(reference: "the first booklet", page: 1)
     }
 
     /// How many reference pages are prepared at once.
