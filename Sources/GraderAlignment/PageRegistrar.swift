@@ -98,19 +98,15 @@ public enum PageRegistrar {
                             side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
         guard var transform = vote(rough, tolerance: 8) else { return (unmatched, nil, nil) }
         var matched = 0
-        // Within 8 pt at first, then 4 pt of the transform refined by the squares found, until it
-        // settles: a start a few degrees off (a page turned 8°) is drawn in a few steps more.
-        for step in 0..<refinements {
-            let (tolerance, reach) = step == 0 ? (6.0, 4) : (3.0, 2)
+        // Within 8 pt at first, then 4 pt of the transform refined by the squares found.
+        for (tolerance, reach) in [(6.0, 4), (3, 2), (3, 2)] {
             let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: reach)
             let kept = pairs.filter {
                 let p = transform.apply($0.from)
                 return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
             }
             guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return (unmatched, transform, nil) }
-            let moved = largestMove(from: transform, to: fitted, over: reference.size)
             (transform, matched) = (fitted, kept.count)
-            if step >= 2, moved < 0.25 { break }
         }
         let score = correlation(reference, medium, through: transform)
         // Half the squares must agree: a few that fit by chance do not make an alignment.
@@ -125,17 +121,6 @@ public enum PageRegistrar {
     /// True when `transform` is within the usual starts' reach (turned up to 3.5°, at 92.5 % or more).
     private static func isUsual(_ transform: SimilarityTransform) -> Bool {
         abs(transform.rotation) <= 3.5 * .pi / 180 && transform.scale >= 0.925
-    }
-
-    /// Most refinements of a placement before it is taken as it stands.
-    static let refinements = 10
-
-    /// How far (in points) a corner of a page of `size` moves from `old` to `new`.
-    private static func largestMove(from old: SimilarityTransform, to new: SimilarityTransform, over size: PageSize) -> Double {
-        [(0.0, 0.0), (size.width, 0), (0, size.height), (size.width, size.height)].map { corner in
-            let (a, b) = (old.apply(corner), new.apply(corner))
-            return hypot(a.x - b.x, a.y - b.y)
-        }.max() ?? 0
     }
 
     /// The transform most pairs agree with (within `tolerance` points): every two pairs propose

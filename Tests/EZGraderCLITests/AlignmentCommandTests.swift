@@ -40,7 +40,7 @@ import TestSupport
         #expect(created.output.hasPrefix("Created exam.ezgrader: 4 students × 2 pages.\nPages aligned to the reference: "))
         #expect(created.output.contains("\n  Dee — page 1: does not match the reference page (match 0.00): the page is blank (no print or "
             + "writing on it); its boxes sit where they would by page size. Rescan it, or line it up by hand: "
-            + "ezgrader align exam.ezgrader --student \"Dee\" --page 1 --by DX,DY[,DEGREES].\n"), "\(created.output)")
+            + "ezgrader align exam --student \"Dee\" --page 1 --by DX,DY[,DEGREES].\n"), "\(created.output)")
 
         // What status --json flags is what status prints; every other page must hold its box on the printed spot.
         let json = try runCommand(ezgrader, ["status", "exam", "--json"], in: folder.path).output
@@ -89,7 +89,7 @@ import TestSupport
         let created = try runCommand(ezgrader, ["new", "exam", "Ann.pdf", "Bea.pdf", "Eve.pdf"], in: folder.path)
         #expect(created.status == 0, "\(created.error)")
         #expect(created.output.contains("\n  Eve — page 1: does not match the reference page "), "\(created.output)")
-        #expect(created.output.contains("Rescan it, or line it up by hand: ezgrader align exam.ezgrader --student \"Eve\" --page 1 --by DX,DY[,DEGREES].\n"))
+        #expect(created.output.contains("Rescan it, or line it up by hand: ezgrader align exam --student \"Eve\" --page 1 --by DX,DY[,DEGREES].\n"))
         let spot = ScanFactory.scoreBoxOrigin(page: 1, slot: 1)
         let typed = Self.students[0].pages[0].apply(spot)
         try runCommand(ezgrader, ["question", "add", "exam", "--page", "1", "--at", "\(typed.x),\(typed.y)", "--max", "4"], in: folder.path)
