@@ -47,7 +47,9 @@ public enum PageRegistrar {
         }.sorted { $0.3 > $1.3 }
         var bestFailed: Attempt = (PageAlignment(transform: nil, score: 0), nil, nil)
         var accepted: Attempt?
-        for warps in [0..<reference.usualWarps, reference.usualWarps..<reference.warps.count] {
+        // A blank page has nothing to find at any turn: it is not searched further than the usual range.
+        let blank = upright.isBlank
+        for warps in [0..<reference.usualWarps, reference.usualWarps..<reference.warps.count] where !(blank && warps.lowerBound > 0) {
             for (map, upsideDown, coarse, _) in orientations {
                 let found = align(map, to: reference, from: start(coarse, reference, warps: warps), upsideDown: upsideDown)
                 if let transform = found.alignment.transform {
@@ -61,7 +63,7 @@ public enum PageRegistrar {
             }
         }
         if let accepted { return (accepted.alignment, accepted.rough) }
-        let problem = bestFailed.problem ?? (upright.isBlank ? .blank : .otherPrint)
+        let problem = bestFailed.problem ?? (blank ? .blank : .otherPrint)
         var flagged = bestFailed.alignment
         flagged.problem = problem
         return (flagged, bestFailed.rough)
