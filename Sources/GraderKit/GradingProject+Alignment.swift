@@ -15,7 +15,7 @@ extension GradingProject {
             .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
         guard let run = try? PageAlignmentRun.alignAll(paths.map { .init(path: $0) }, to: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
                                                        confirmedBy: confirming)
-        else { return paths.map { _ in reference.sizes.map { _ in PageAlignment(transform: nil, score: 0, problem: .otherPrint) } } }
+        else { return paths.map { _ in reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } } }
         return run.scans
     }
 
