@@ -91,6 +91,10 @@ struct InkMap: Sendable {
         }
     }
 
+    /// True when next to nothing is printed or written: fewer than one pixel in 2,000 clearly
+    /// inked (grain, dust and a scanner's shading stay below that ink).
+    var isBlank: Bool { values.reduce(0) { $1 >= 0.3 ? $0 + 1 : $0 } * 2000 < values.count }
+
     /// Total ink: a blank page has next to none.
     var totalInk: Double { values.reduce(0) { $0 + Double($1) } }
 }

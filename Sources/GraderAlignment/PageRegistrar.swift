@@ -15,11 +15,14 @@ public enum PageRegistrar {
     /// Fewest matched squares that make an alignment.
     static let minimumMatches = 4
 
-    /// How far a scan may be misplaced beyond the difference of page sizes: ±40 mm, ±4°, −12 %
+    /// How far a scan may be misplaced beyond the difference of page sizes: ±40 mm, ±10.5°, −12 %
     /// (a copier reduces to fit; it enlarges by no more than `maxEnlargement`).
-    public static let limits = RegistrationLimits(maxOffset: 115, maxRotationDegrees: 4, maxScaleChange: 0.12)
+    public static let limits = RegistrationLimits(maxOffset: 115, maxRotationDegrees: AlignmentProblem.largestTurn + 0.5, maxScaleChange: 0.12)
     /// The most a page may be enlarged relative to the reference: 2 %.
     static let maxEnlargement = 0.02
+    /// How far beyond `limits` a placement is still followed, to tell a page turned or reduced too
+    /// far (whose print is the reference's) from one with other print.
+    static let seen = RegistrationLimits(maxOffset: 115, maxRotationDegrees: 20, maxScaleChange: 0.3)
 
     /// The alignment of `image` (rendered at `pixelsPerPoint`) to `reference`: reference points →
     /// points on the page as shown upright. A page that does not match keeps no transform.
@@ -29,9 +32,11 @@ public enum PageRegistrar {
 
     /// The alignment of `image` to `reference` as `register` gives it, with the best transform
     /// found even when the page was not accepted (too few squares within a few points, as on a
-    /// photo whose perspective no similarity follows): a start for a closer fit of its own.
+    /// photo whose perspective no similarity follows): a start for a closer fit of its own. A page
+    /// that does not match within the copier's usual turns and scales is tried within the wider
+    /// range (up to 10°, down to 91 %) before it is flagged with what was seen on it.
     public static func placement(of image: GrayImage, on reference: ReferencePage) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
-        guard reference.hasContent else { return (PageAlignment(transform: nil, score: 0), nil) }
+        guard reference.hasContent else { return (PageAlignment(transform: nil, score: 0, problem: .otherPrint), nil) }
         let upright = InkMap(image)
         let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
                      y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
@@ -40,22 +45,40 @@ public enum PageRegistrar {
             let coarse = CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
             return (map, upsideDown, coarse, coarse.bestShift(of: reference.coarseSpectrum(like: coarse)).score)
         }.sorted { $0.3 > $1.3 }
-        var bestFailed: (alignment: PageAlignment, rough: SimilarityTransform?) = (PageAlignment(transform: nil, score: 0), nil)
-        for (map, upsideDown, coarse, _) in orientations {
-            let found = align(map, to: reference, from: start(coarse, reference), upsideDown: upsideDown)
-            if !found.alignment.isFlagged { return found }
-            if found.alignment.score > bestFailed.alignment.score { bestFailed = found }
+        var bestFailed: Attempt = (PageAlignment(transform: nil, score: 0), nil, nil)
+        var accepted: Attempt?
+        // A blank page has nothing to find at any turn: it is not searched further than the usual range.
+        let blank = upright.isBlank
+        for warps in [0..<reference.usualWarps, reference.usualWarps..<reference.warps.count] where !(blank && warps.lowerBound > 0) {
+            for (map, upsideDown, coarse, _) in orientations {
+                let found = align(map, to: reference, from: start(coarse, reference, warps: warps), upsideDown: upsideDown)
+                if let transform = found.alignment.transform {
+                    // Placed within the usual range: done. Placed beyond it from a start within it,
+                    // the placement may have settled short of the page's turn: the wider starts may do better.
+                    if warps.lowerBound == 0, isUsual(transform) { return (found.alignment, found.rough) }
+                    if found.alignment.score > accepted?.alignment.score ?? -1 { accepted = found }
+                    break
+                }
+                if bestFailed.problem == nil, found.problem != nil || found.alignment.score > bestFailed.alignment.score { bestFailed = found }
+            }
         }
-        return bestFailed
+        if let accepted { return (accepted.alignment, accepted.rough) }
+        let problem = bestFailed.problem ?? (blank ? .blank : .otherPrint)
+        var flagged = bestFailed.alignment
+        flagged.problem = problem
+        return (flagged, bestFailed.rough)
     }
 
-    /// Where the reference lands on the page roughly: the rotation and scale of a small set (every
-    /// 1.25° within ±2.5°, 94 %, 97 %, 100 %) whose turned and reduced reference correlates best
-    /// with the page over the whole page, with that correlation's shift.
-    private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage) -> SimilarityTransform {
+    /// One placement tried: its alignment, the transform found, and a page seen turned or scaled beyond the limits.
+    private typealias Attempt = (alignment: PageAlignment, rough: SimilarityTransform?, problem: AlignmentProblem?)
+
+    /// Where the reference lands on the page roughly: the rotation and scale among `warps` (the
+    /// usual ones: every 1.25° within ±2.5°, 94 %, 97 %, 100 %) whose turned and reduced reference
+    /// correlates best with the page over the whole page, with that correlation's shift.
+    private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> SimilarityTransform {
         var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
-        let shifts = page.bestShifts(of: reference.warps.indices.map { reference.coarseSpectrum(like: page, warp: $0) })
-        for (warp, shift) in zip(reference.warps, shifts) {
+        let shifts = page.bestShifts(of: warps.map { reference.coarseSpectrum(like: page, warp: $0) })
+        for (warp, shift) in zip(reference.warps[warps], shifts) {
             guard shift.score > best.score else { continue }
             let ppp = reference.coarse.pixelsPerPoint
             let moved = warp.transform
@@ -66,15 +89,16 @@ public enum PageRegistrar {
     }
 
     /// Matches the reference's squares on `map` starting from `start`, then refines; flagged when
-    /// too few squares agree, the transform is out of limits, or the pages correlate too little.
-    private static func align(_ map: InkMap, to reference: ReferencePage, from start: SimilarityTransform,
-                              upsideDown: Bool) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
+    /// too few squares agree, the transform is out of limits (then the problem says how), or the
+    /// pages correlate too little.
+    private static func align(_ map: InkMap, to reference: ReferencePage, from start: SimilarityTransform, upsideDown: Bool) -> Attempt {
         let medium = map.reduced(by: 2)
+        let unmatched = PageAlignment(transform: nil, score: 0, upsideDown: upsideDown)
         // Squares of 96 pt matched within 20 pt of where the rough placement puts them: less than
         // the spacing of answer lines, so a line of handwriting cannot pass for the next one.
         let rough = matches(start, page: medium, reference: reference.medium, spots: reference.spots,
                             side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
-        guard var transform = vote(rough, tolerance: 8) else { return (PageAlignment(transform: nil, score: 0, upsideDown: upsideDown), nil) }
+        guard var transform = vote(rough, tolerance: 8) else { return (unmatched, nil, nil) }
         var matched = 0
         // Within 8 pt at first, then 4 pt of the transform refined by the squares found.
         for (tolerance, reach) in [(6.0, 4), (3, 2), (3, 2)] {
@@ -83,17 +107,22 @@ public enum PageRegistrar {
                 let p = transform.apply($0.from)
                 return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
             }
-            guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else {
-                return (PageAlignment(transform: nil, score: 0, upsideDown: upsideDown), transform)
-            }
+            guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return (unmatched, transform, nil) }
             (transform, matched) = (fitted, kept.count)
         }
         let score = correlation(reference, medium, through: transform)
-        let withinLimits = abs(transform.rotation) <= limits.maxRotationDegrees * .pi / 180
-            && transform.scale >= 1 - limits.maxScaleChange && transform.scale <= 1 + maxEnlargement
         // Half the squares must agree: a few that fit by chance do not make an alignment.
-        let accepted = withinLimits && matched >= max(minimumMatches, (reference.spots.count + 1) / 2) && score >= acceptedScore
-        return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform)
+        let agreed = matched >= max(minimumMatches, (reference.spots.count + 1) / 2) && score >= acceptedScore
+        let degrees = transform.rotation * 180 / .pi
+        let beyond: AlignmentProblem? = abs(degrees) > limits.maxRotationDegrees ? .turned(degrees: degrees)
+            : transform.scale < 1 - limits.maxScaleChange || transform.scale > 1 + maxEnlargement ? .scaled(transform.scale) : nil
+        let accepted = agreed && beyond == nil
+        return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform, agreed ? beyond : nil)
+    }
+
+    /// True when `transform` is within the usual starts' reach (turned up to 3.5°, at 92.5 % or more).
+    private static func isUsual(_ transform: SimilarityTransform) -> Bool {
+        abs(transform.rotation) <= 3.5 * .pi / 180 && transform.scale >= 0.925
     }
 
     /// The transform most pairs agree with (within `tolerance` points): every two pairs propose
@@ -104,8 +133,8 @@ public enum PageRegistrar {
         for i in pairs.indices {
             for j in pairs.indices where j > i {
                 guard let proposal = SimilarityTransform.fit(from: [pairs[i].from, pairs[j].from], to: [pairs[i].to, pairs[j].to]),
-                      abs(proposal.rotation) <= limits.maxRotationDegrees * .pi / 180,
-                      abs(proposal.scale - 1) <= limits.maxScaleChange
+                      abs(proposal.rotation) <= seen.maxRotationDegrees * .pi / 180,
+                      abs(proposal.scale - 1) <= seen.maxScaleChange
                 else { continue }
                 let followers = pairs.indices.filter {
                     let p = proposal.apply(pairs[$0].from)

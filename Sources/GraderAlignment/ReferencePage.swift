@@ -13,9 +13,12 @@ public struct ReferencePage: Sendable {
     /// Pixels of `medium` on or next to printed ink: where the match score is measured.
     private(set) var printed: [Int]
     /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
-    /// placement tries (the first: unchanged).
+    /// placement tries (the first: unchanged): first the copier's usual range (`usualWarps`),
+    /// then the wider one tried on a page that does not match within it.
     let warps: [Warp]
-    /// The spectra of `warps` on the grid of a page of the reference's size.
+    /// How many of `warps` make the usual range.
+    let usualWarps: Int
+    /// The spectra of the usual warps on the grid of a page of the reference's size.
     private let spectra: [CrossCorrelation.Spectrum]
 
     /// The coarse map as it would look through `transform` (reference points → points).
@@ -25,6 +28,8 @@ public struct ReferencePage: Sendable {
     }
     /// The page's size as displayed.
     public let size: PageSize
+    /// Nothing is printed on the page (a white sheet): no page can be aligned to it.
+    public let isBlank: Bool
 
     /// Side of a matched square at the medium resolution, in pixels.
     static let spotSide = 24
@@ -35,30 +40,37 @@ public struct ReferencePage: Sendable {
         medium = fine.reduced(by: 2)
         coarse = fine.reduced(by: 4)
         size = image.pageSize
+        isBlank = fine.isBlank
         candidates = Self.spots(in: medium, perCell: 3)
         spots = candidates.compactMap(\.first)
         printed = Self.printed(in: medium)
         let centre = (x: size.width / 2, y: size.height / 2)
-        var warps: [Warp] = []
-        for scale in [1, 0.97, 0.94] {
-            for degrees in [0, -1.25, 1.25, -2.5, 2.5] {
-                let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: centre, shift: (0, 0))
-                warps.append(Warp(transform: transform, map: Self.warped(coarse, through: transform)))
-            }
+        let usual: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in [0, -1.25, 1.25, -2.5, 2.5].map { (scale, $0) } }
+        // Turned up to 10°, or reduced to 91 %: every 1.25°, so the rough placement is within 0.65° of the page.
+        let turned: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in
+            [3.75, 5, 6.25, 7.5, 8.75, 10].flatMap { [(scale, -$0), (scale, $0)] }
         }
-        self.warps = warps
+        let wider = turned + [0, -1.25, 1.25, -2.5, 2.5, -3.75, 3.75].map { (0.91, $0) }
+        let coarse = coarse
+        warps = (usual + wider).map { scale, degrees in
+            let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: centre, shift: (0, 0))
+            return Warp(transform: transform, map: Self.warped(coarse, through: transform))
+        }
+        usualWarps = usual.count
         // Most pages have the reference's size: their spectra are made once, here.
         let reach = (x: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint), y: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint))
         let grid = CrossCorrelation.Spectrum(coarse, reach: reach, fitting: coarse)
-        spectra = warps.map { CrossCorrelation.Spectrum($0.map, nx: grid.nx, ny: grid.ny, reach: reach) }
+        spectra = warps.prefix(usual.count).map { CrossCorrelation.Spectrum($0.map, nx: grid.nx, ny: grid.ny, reach: reach) }
     }
 
     /// The same reference keeping only what other students' copies of the page share with it: the
     /// squares whose print shows on most of `pages` (rendered at `PageRegistrar.pixelsPerPoint`)
     /// near where the whole pages overlay — the first student's handwriting shows on no one
     /// else's page — and the match score measured on those squares. Unchanged when too few
-    /// squares are shared (or no pages are given).
+    /// squares are shared (or no pages but blank ones are given).
     public func confirmed(by pages: [GrayImage]) -> ReferencePage {
+        // A blank page (a student's missing page) confirms nothing and denies nothing.
+        let pages = pages.filter { !InkMap($0).isBlank }
         guard !pages.isEmpty else { return self }
         let side = Self.spotSide, reach = Int(32 * medium.pixelsPerPoint), ppp = medium.pixelsPerPoint
         let all = candidates.joined().map { $0 }
@@ -94,10 +106,12 @@ public struct ReferencePage: Sendable {
         return copy
     }
 
-    /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s.
+    /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s; the
+    /// wider range's are made when asked for (few pages need them, and they would hold megabytes).
     func coarseSpectrum(like page: CrossCorrelation.Spectrum, warp index: Int = 0) -> CrossCorrelation.Spectrum {
-        let made = spectra[index]
-        if made.nx == page.nx, made.ny == page.ny, made.reach == page.reach { return made }
+        if index < spectra.count, spectra[index].nx == page.nx, spectra[index].ny == page.ny, spectra[index].reach == page.reach {
+            return spectra[index]
+        }
         return CrossCorrelation.Spectrum(warps[index].map, nx: page.nx, ny: page.ny, reach: page.reach)
     }
 

@@ -13,6 +13,8 @@ public struct AlignmentReport: Sendable, Equatable, Codable {
         public let score: Double
         /// "no match" (boxes placed by page size: check them) or "upside down" (aligned, shown turned).
         public let problem: String
+        /// What was seen on a page that did not match (`AlignmentProblem.description`); nil when not known.
+        public let reason: String?
     }
 
     /// Pages aligned to the reference page.
@@ -32,13 +34,16 @@ public struct AlignmentReport: Sendable, Equatable, Codable {
             for (index, alignment) in entry.alignments.enumerated() {
                 pages += 1
                 if alignment.isFlagged {
-                    flagged.append(Page(student: entry.student.name, page: index + 1, score: Self.rounded(alignment.score), problem: "no match"))
+                    flagged.append(Page(student: entry.student.name, page: index + 1, score: Self.rounded(alignment.score), problem: "no match",
+                                        reason: alignment.problem?.description))
                     continue
                 }
                 aligned += 1
-                lowest = min(lowest, alignment.score)
+                // A page placed by hand has no match score of its own.
+                if !alignment.byHand { lowest = min(lowest, alignment.score) }
                 if alignment.upsideDown {
-                    flagged.append(Page(student: entry.student.name, page: index + 1, score: Self.rounded(alignment.score), problem: "upside down"))
+                    flagged.append(Page(student: entry.student.name, page: index + 1, score: Self.rounded(alignment.score), problem: "upside down",
+                                        reason: nil))
                 }
             }
         }
@@ -48,8 +53,8 @@ public struct AlignmentReport: Sendable, Equatable, Codable {
     /// Scores to two decimals, as shown.
     private static func rounded(_ score: Double) -> Double { (score * 100).rounded() / 100 }
 
-    /// The lines `status` and `info` print.
-    public var lines: [String] {
+    /// The lines `status` and `info` print about the project called `project`.
+    public func lines(project: String) -> [String] {
         var lines = ["Pages aligned to the reference: \(aligned) of \(pages)" + (aligned > 0 ? String(format: " (lowest match %.2f)", lowestScore) : "") + "."]
         for page in flagged {
             let score = String(format: "%.2f", page.score)
@@ -58,7 +63,8 @@ public struct AlignmentReport: Sendable, Equatable, Codable {
                 lines.append("  \(page.student) — page \(page.page): scanned upside down (match \(score)); shown and exported turned upright.")
             default:
                 lines.append("  \(page.student) — page \(page.page): does not match the reference page (match \(score)): "
-                    + "its boxes sit where they would by page size; check the scan (blank, another exam's page, or out of order).")
+                    + (page.reason.map { $0 + "; " } ?? "") + "its boxes sit where they would by page size. "
+                    + "Rescan it, or line it up by hand: ezgrader align \(project) --student \"\(page.student)\" --page \(page.page) --by DX,DY[,DEGREES].")
             }
         }
         return lines

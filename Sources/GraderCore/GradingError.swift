@@ -113,6 +113,8 @@ public enum GradingError: Error, Equatable, Sendable {
     case alreadyStamped(question: String, item: Int, page: Int)
     /// No rubric item with that id (one removed meanwhile).
     case unknownRubricItemID(RubricItemID)
+    /// A move of a page by hand that is not "dx,dy[,degrees]" within the page's size and `HandAlignment.largestTurn`.
+    case badHandAlignment(String)
 }
 
 extension GradingError: LocalizedError {
@@ -133,6 +135,9 @@ extension GradingError: LocalizedError {
             return "There is no page \(page): the booklets have pages 1 to \(pages)."
         case .badPosition(let text):
             return "Position '\(text)' is not understood: give x,y in points from the top-left corner (e.g. 430,60) or percentages (e.g. 70%,8%)."
+        case .badHandAlignment(let text):
+            return "Move '\(text)' is not understood: give dx,dy[,degrees] — points right and down, degrees clockwise — "
+                + "within the page's size and \(Int(HandAlignment.largestTurn))° (e.g. 12,-8 or 12,-8,1.5)."
         case .badOffset(let text):
             return "Shift '\(text)' is not understood: give dx,dy in points, right and down positive (e.g. 10,-20)."
         case .badResolution(let dpi):

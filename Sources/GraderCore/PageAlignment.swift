@@ -12,12 +12,19 @@ public struct PageAlignment: Hashable, Sendable {
     public var score: Double
     /// The page was scanned upside down: it is shown and exported turned by 180°.
     public var upsideDown: Bool
+    /// What was seen on a page that did not match (nil for one that did, or one aligned before reasons were kept).
+    public var problem: AlignmentProblem?
+    /// A grader placed the page by hand (its print lined up with the reference's by eye).
+    public var byHand: Bool
 
     /// Creates an alignment.
-    public init(transform: SimilarityTransform?, score: Double, upsideDown: Bool = false) {
+    public init(transform: SimilarityTransform?, score: Double, upsideDown: Bool = false, problem: AlignmentProblem? = nil,
+                byHand: Bool = false) {
         self.transform = transform
         self.score = score
         self.upsideDown = upsideDown
+        self.problem = transform == nil ? problem : nil
+        self.byHand = byHand
     }
 
     /// The reference page itself.

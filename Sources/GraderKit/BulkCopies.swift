@@ -53,17 +53,20 @@ extension GradingProject {
                 }
                 made.append((copy, digest, sizes))
             }
+            // Every page aligned like any other project's: to the exam as printed, or the first complete copy.
+            let aligned = try alignCopies(fresh.map(Self.copyFile))
             try store.change(description) { writer in
                 try body(writer)
+                if let reference = aligned.newReference { try writer.setReference(scanFile: reference.scan, pageSizes: reference.sizes) }
                 var names = Set(try writer.directory().students.map(\.student.nameKey))
-                for (copy, digest, sizes) in made {
+                for ((copy, digest, sizes), alignments) in zip(made, aligned.alignments) {
                     var student = next.known(copy)?.student ?? Student(name: "Copy \(copy)")
                     if names.contains(student.nameKey) { student = Student(name: "Copy \(copy)") }
                     names.insert(student.nameKey)
                     let key = try writer.insertStudent(student, scanFile: Self.copyFile(copy), sha256: digest, pageSizes: sizes)
                     try writer.setPageSources(key, sort.pages(of: copy)!.map {
                         (file: next.scans[$0.ref.scan].file, pageIndex: $0.ref.pageIndex, rotation: $0.rotation)
-                    })
+                    }, alignments: alignments)
                     try writer.linkCopy(copy, to: key)
                 }
             }

@@ -80,8 +80,8 @@ extension BulkError: LocalizedError {
         case .splitMismatch(let detail):
             return detail
         case .optionNotForBulk(let option) where option == "--master":
-            return "--master does not work with --bulk or --pages-per-student: their pages are placed by page codes or by count, "
-                + "not aligned to a blank exam. Leave out --master."
+            return "--master does not work with --pages-per-student: its copies are aligned to the first complete copy. "
+                + "Leave out --master (with --bulk, give it the exam as it went to ezgrader prepare)."
         case .optionNotForBulk(let option) where option == "--password":
             return "--password does not work with --bulk or --pages-per-student: bulk scans are read without a password. "
                 + "Decrypt them first (qpdf --decrypt --password=… locked.pdf open.pdf) and leave out --password."

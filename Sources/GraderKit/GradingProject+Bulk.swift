@@ -13,24 +13,30 @@ import GraderStore
 extension GradingProject {
     /// Creates `folder` from bulk scans of prepared copies. With a roster, copy N is the roster's
     /// N-th student (as `prepare` printed them). Built in a staging folder and renamed into place
-    /// only when whole; the report lists every page that needs a look.
+    /// only when whole; the report lists every page that needs a look. Every page of a complete
+    /// copy is aligned to the exam as it was given to `prepare` (`masterPath`), else to the first
+    /// complete copy.
     public static func createFromBulk(_ folder: String, scans: [String], rosterPath: String? = nil, rubricPath: String? = nil,
-                                      grader: Grader, progress: (Int, Int) -> Void = { _, _ in }) throws -> (GradingProject, BulkReport) {
+                                      masterPath: String? = nil, grader: Grader,
+                                      progress: (Int, Int) -> Void = { _, _ in }) throws -> (GradingProject, BulkReport) {
         try ProjectName.check(folder)
         let files = try ScanPaths.expand(scans)
         let pages = try BulkScanReader.read(files, progress: progress)
         guard let first = BulkSort.majorityExam(of: pages) else { throw BulkError.noCodes(files: files) }
         return try createFromReadings(folder, files: files, pages: pages, exam: first, rosterPath: rosterPath,
-                                      rubricPath: rubricPath, grader: grader)
+                                      rubricPath: rubricPath, masterPath: masterPath, grader: grader)
     }
 
     /// Creates `folder` from bulk scans and what was read on their pages, sorted into the copies
     /// of `exam` (copy N = roster row N), in a staging folder renamed into place when whole.
     static func createFromReadings(_ folder: String, files: [String], pages: [ScannedPage], exam first: PageCode, rosterPath: String?,
-                                   rubricPath: String?, grader: Grader) throws -> (GradingProject, BulkReport) {
+                                   rubricPath: String?, masterPath: String? = nil, grader: Grader) throws -> (GradingProject, BulkReport) {
         let roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) }
         if let roster, roster.entries.count > first.copies {
             throw BulkError.rosterLargerThanCopies(roster: roster.path, students: roster.entries.count, copies: first.copies)
+        }
+        if let masterPath, case let found = try PDFDocument(path: masterPath).pageCount, found != first.pages {
+            throw ProjectError.masterPageCount(path: masterPath, found: found, expected: first.pages)
         }
         guard !FileManager.default.fileExists(atPath: folder) else { throw StoreError.alreadyExists(path: folder) }
         try StagingFolder.build(folder) { staging in
@@ -39,6 +45,7 @@ extension GradingProject {
             }
             let store = try ProjectStore.create(in: staging, pagesPerStudent: first.pages, grader: grader)
             let project = GradingProject(folder: staging, store: store)
+            if let masterPath { _ = try ScanImport.importScan(masterPath, to: staging + "/" + masterFile, password: nil) }
             let imported = try project.importBulkScans(files)
             let students = roster?.entries.enumerated().map { BulkState.Copy(copy: $0.offset + 1, student: $0.element.student, key: nil) } ?? []
             let state = BulkState(exam: first.exam, copies: first.copies, pagesPerCopy: first.pages, scans: imported.map(\.scan),

@@ -89,19 +89,15 @@ public struct GradingProject: Sendable {
             return (loaded.students[index], stored, digest, loaded.pageSizes[index])
         }
         // The imported copies are stored decrypted: they open without a password.
-        let reference = try masterPath.map { path in
+        let master = try masterPath.map { path in
             _ = try ScanImport.importScan(path, to: folder + "/" + masterFile, password: nil)
-            return masterFile
-        } ?? students[0].1
-        let confirming = masterPath == nil ? students.dropFirst().prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: folder + "/" + $0.1) } : []
-        // The first student, when they are the reference, is aligned by definition.
-        let aligned = students.dropFirst(masterPath == nil ? 1 : 0)
-        let run = try PageAlignmentRun.alignAll(aligned.map { .init(path: folder + "/" + $0.1) }, to: .init(path: folder + "/" + reference),
-                                                confirmedBy: confirming, progress: aligning)
-        let alignments = (masterPath == nil ? [run.own] : []) + run.scans
+            return PageAlignmentRun.Scan(path: folder + "/" + masterFile, name: "the master copy '\(path)'")
+        }
+        let run = try PageAlignmentRun.alignClass(students.map { .init(path: folder + "/" + $0.1, name: "\($0.0.name)'s booklet (the reference)") },
+                                                  master: master, progress: aligning)
         try store.change("create project with \(students.count) students") { writer in
-            try writer.setReference(scanFile: reference, pageSizes: run.sizes)
-            for ((student, file, digest, sizes), pages) in zip(students, alignments) {
+            try writer.setReference(scanFile: run.reference.map { students[$0].1 } ?? masterFile, pageSizes: run.sizes)
+            for ((student, file, digest, sizes), pages) in zip(students, run.alignments) {
                 try writer.insertStudent(student, scanFile: file, sha256: digest, pageSizes: sizes, alignments: pages)
             }
         }
@@ -164,7 +160,7 @@ public struct GradingProject: Sendable {
         let stored = "scans/\(fileName).pdf"
         let digest = try ScanImport.importScan(scan, to: folder + "/" + stored, password: nil)
         let sizes = try (0..<document.pageCount).map { try document.page(at: $0).size }
-        let alignments = try alignToReference(folder + "/" + stored)
+        let alignments = try alignToReference([folder + "/" + stored])[0]
         do {
             try store.change("add student \(student.name)") { writer in
                 try writer.insertStudent(student, scanFile: stored, sha256: digest, pageSizes: sizes, alignments: alignments)
@@ -174,18 +170,5 @@ public struct GradingProject: Sendable {
             throw error
         }
         return student
-    }
-
-    /// The alignment of each page of the scan at `path` to the project's reference; none in a
-    /// project made before pages were aligned, every page flagged when the reference is unreadable.
-    private func alignToReference(_ path: String) throws -> [PageAlignment] {
-        guard let reference = try store.reference() else { return [] }
-        // A student's booklet as the reference is confirmed by the next students, as at creation.
-        let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
-            .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
-        guard let run = try? PageAlignmentRun.alignAll([.init(path: path)], to: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
-                                                       confirmedBy: confirming)
-        else { return reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } }
-        return run.scans[0]
     }
 }

@@ -15,11 +15,14 @@ public enum PageAlignmentRun {
         public var path: String
         /// Its password, if it needs one.
         public var password: String?
+        /// What a user calls it ("the master copy 'blank.pdf'", "Ann's booklet"); the file name when not given.
+        public var name: String
 
         /// A scan at `path`.
-        public init(path: String, password: String? = nil) {
+        public init(path: String, password: String? = nil, name: String? = nil) {
             self.path = path
             self.password = password
+            self.name = name ?? "'\((path as NSString).lastPathComponent)'"
         }
     }
 
@@ -40,8 +43,10 @@ public enum PageAlignmentRun {
     /// the reference is a student's booklet), only the printed content they share counts, and a
     /// page that most of them match only upside down is taken turned upright (else every other
     /// student's page would be shown upside down, and a name region would cover empty paper).
-    /// `pages` (0-based; all when nil) limits it to a run of pages.
-    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil) throws -> Reference {
+    /// `pages` (0-based; all when nil) limits it to a run of pages. A page with no print is refused
+    /// by name unless `blankAllowed` (then every page aligned to it is flagged).
+    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil,
+                                 blankAllowed: Bool = false) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
         let prepared = try (run ?? 0..<document.pageCount).clamped(to: 0..<document.pageCount).map { index in
@@ -49,7 +54,9 @@ public enum PageAlignmentRun {
             let pages = copies.compactMap { copy in
                 index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
             }
-            let asScanned = ReferencePage(image).confirmed(by: pages)
+            let prepared = ReferencePage(image)
+            guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
+            let asScanned = prepared.confirmed(by: pages)
             let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Most copies do not match the page as scanned: they may match it turned upright.
@@ -69,7 +76,7 @@ public enum PageAlignmentRun {
     /// page holds a few megabytes, so memory follows the run of pages, not the booklet's length.
     /// Gives the reference's page sizes, its own alignments (pages turned upright) and each
     /// scan's (indexed like `scans`). `progress` gets (steps done, steps).
-    public static func alignAll(_ scans: [Scan], to referenceScan: Scan, confirmedBy others: [Scan] = [],
+    public static func alignAll(_ scans: [Scan], to referenceScan: Scan, confirmedBy others: [Scan] = [], blankAllowed: Bool = false,
                                 progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
         -> (sizes: [PageSize], own: [PageAlignment], scans: [[PageAlignment]]) {
         let pageCount = try PDFDocument(path: referenceScan.path, password: referenceScan.password).pageCount
@@ -77,13 +84,40 @@ public enum PageAlignmentRun {
         var sizes: [PageSize] = [], own: [PageAlignment] = []
         var alignments = scans.map { _ in [PageAlignment]() }
         for (index, run) in runs.enumerated() {
-            let reference = try Self.reference(of: referenceScan, confirmedBy: others, pages: run)
+            let reference = try Self.reference(of: referenceScan, confirmedBy: others, pages: run, blankAllowed: blankAllowed)
             sizes += reference.pages.map(\.size)
             own += reference.ownAlignments
             let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
             for scan in scans.indices { alignments[scan] += found[scan] }
         }
         return (sizes, own, alignments)
+    }
+
+    /// Every booklet of a class aligned page by page: to `master` when given, else to the first
+    /// booklet with print on every page (confirmed by the next ones), which is aligned by
+    /// definition — a first booklet with a blank page gives way to the next, up to
+    /// `confirmingStudents` of them; when all have one, the first is taken all the same (its blank
+    /// pages align nothing: a class of empty pages is still a class). A master's blank page is
+    /// refused by name. Gives the reference booklet's index (nil: the master), its page sizes and
+    /// each booklet's alignments.
+    public static func alignClass(_ booklets: [Scan], master: Scan?, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+        -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
+        if let master {
+            let run = try alignAll(booklets, to: master, progress: progress)
+            return (nil, run.sizes, run.scans)
+        }
+        func aligned(to candidate: Int, blankAllowed: Bool) throws -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
+            let others = booklets.indices.filter { $0 != candidate }.map { booklets[$0] }
+            let run = try alignAll(others, to: booklets[candidate], confirmedBy: Array(others.prefix(confirmingStudents)),
+                                   blankAllowed: blankAllowed, progress: progress)
+            var alignments = run.scans
+            alignments.insert(run.own, at: candidate)
+            return (candidate, run.sizes, alignments)
+        }
+        for candidate in booklets.indices.prefix(confirmingStudents + 1) {
+            do { return try aligned(to: candidate, blankAllowed: false) } catch ProjectError.blankReferencePage {}
+        }
+        return try aligned(to: 0, blankAllowed: true)
     }
 
     /// How many reference pages are prepared at once.

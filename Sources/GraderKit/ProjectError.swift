@@ -22,6 +22,10 @@ public enum ProjectError: Error, Equatable, Sendable {
     case blankStudentName
     /// A project name that is blank, or too long for a folder name (in bytes).
     case badProjectName(String, bytes: Int)
+    /// A page of the reference (the master copy, or the booklet the pages are aligned to) has no print.
+    case blankReferencePage(reference: String, page: Int)
+    /// A project made before pages were aligned: there is no alignment to correct by hand.
+    case pagesNeverAligned(project: String)
 }
 
 extension ProjectError: LocalizedError {
@@ -52,6 +56,12 @@ extension ProjectError: LocalizedError {
         case .badProjectName(let name, let bytes):
             return "The project name '\(name.prefix(30))…' is \(bytes) bytes long: a folder name holds at most "
                 + "\(ProjectName.maxBytes) bytes (é takes 2, 李 takes 3): give a shorter name."
+        case .blankReferencePage(let reference, let page):
+            return "Page \(page) of \(reference) has no print to align the students' pages on (a blank page): give the unwritten "
+                + "exam with every page printed with --master, or put first a student whose booklet is complete. Nothing was created."
+        case .pagesNeverAligned(let project):
+            return "The pages of \(project) were never aligned (it was made before pages were): its boxes sit by page size; "
+                + "move a box with ezgrader question move instead."
         }
     }
 

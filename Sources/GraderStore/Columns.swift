@@ -49,21 +49,38 @@ enum AnnotationColumn {
 }
 
 /// A page's alignment stored as text: "a b tx ty score" (reference points → page points, and the
-/// match score), "- score" for a page that did not match; NULL for a page never aligned.
+/// match score), "- score" for a page that did not match; NULL for a page never aligned. Words
+/// may follow: what was seen on an unmatched page (`AlignmentProblem.code`), "turned" for a page
+/// shown upside down that is not turned in its scan's rotation (a bulk copy's), "hand" for a page
+/// placed by hand.
 enum AlignmentColumn {
-    static func encode(_ alignment: PageAlignment) -> String {
+    static func encode(_ alignment: PageAlignment, turnedInText: Bool = false) -> String {
         let score = String(format: "%.4f", alignment.score)
-        guard let t = alignment.transform else { return "- \(score)" }
-        return [t.a, t.b, t.tx, t.ty].map { "\($0)" }.joined(separator: " ") + " " + score
+        var words: [String]
+        if let t = alignment.transform {
+            words = [t.a, t.b, t.tx, t.ty].map { "\($0)" } + [score]
+        } else {
+            words = ["-", score] + (alignment.problem.map { [$0.code] } ?? [])
+        }
+        if turnedInText && alignment.upsideDown { words.append("turned") }
+        if alignment.byHand { words.append("hand") }
+        return words.joined(separator: " ")
     }
 
-    /// The alignment, or nil for text that is not one; `rotation` is the page's stored turn.
+    /// The alignment, or nil for text that is not one; `rotation` is the page's stored turn (180:
+    /// shown upside down), 0 when the rotation says something else (a bulk page's turn in its scan).
     static func decode(_ text: String, rotation: Int) -> PageAlignment? {
-        let parts = text.split(separator: " ").map { Double($0) }
-        let upsideDown = rotation == 180
-        if parts.count == 2, let score = parts[1] { return PageAlignment(transform: nil, score: score, upsideDown: upsideDown) }
+        var words = text.split(separator: " ").map(String.init)
+        var (upsideDown, byHand) = (rotation == 180, false)
+        if words.last == "hand" { byHand = true; words.removeLast() }
+        if words.last == "turned" { upsideDown = true; words.removeLast() }
+        if words.count >= 2, words[0] == "-", let score = Double(words[1]) {
+            let problem = words.count == 3 ? AlignmentProblem(code: words[2]) : nil
+            return PageAlignment(transform: nil, score: score, upsideDown: upsideDown, problem: problem)
+        }
+        let parts = words.map { Double($0) }
         guard parts.count == 5, let a = parts[0], let b = parts[1], let tx = parts[2], let ty = parts[3], let score = parts[4]
         else { return nil }
-        return PageAlignment(transform: SimilarityTransform(a: a, b: b, tx: tx, ty: ty), score: score, upsideDown: upsideDown)
+        return PageAlignment(transform: SimilarityTransform(a: a, b: b, tx: tx, ty: ty), score: score, upsideDown: upsideDown, byHand: byHand)
     }
 }

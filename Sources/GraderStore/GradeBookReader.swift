@@ -66,8 +66,12 @@ enum GradeBookReader {
 
     private static func students(_ db: Database) throws -> [GradeBook.Entry] {
         var alignments: [Int64: [PageAlignment]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT student_id, rotation, alignment FROM page_source WHERE alignment IS NOT NULL ORDER BY student_id, page") {
-            guard let alignment = AlignmentColumn.decode(row["alignment"], rotation: row["rotation"]) else { continue }
+        // A bulk copy's page_source row names the bulk scan: its rotation is the turn in that scan, set upright in the copy's booklet.
+        for row in try Row.fetchAll(db, sql: """
+            SELECT p.student_id, p.rotation, p.alignment, p.scan_file = s.scan_file AS own FROM page_source p
+            JOIN student s ON s.id = p.student_id WHERE p.alignment IS NOT NULL ORDER BY p.student_id, p.page
+            """) {
+            guard let alignment = AlignmentColumn.decode(row["alignment"], rotation: row["own"] ? row["rotation"] : 0) else { continue }
             alignments[row["student_id"], default: []].append(alignment)
         }
         return try Row.fetchAll(db, sql: "SELECT id, name, roster_id, email, scan_file, page_sizes FROM student ORDER BY list_order, id").map { row in

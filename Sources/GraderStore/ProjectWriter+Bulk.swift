@@ -63,11 +63,14 @@ extension ProjectWriter {
     }
 
     /// Points a student's pages at the bulk scans' pages they came from (page 1 first).
-    public func setPageSources(_ key: StudentKey, _ sources: [(file: String, pageIndex: Int, rotation: Int)]) throws {
+    /// Each page's alignment (indexed like `sources`) is that of the copy's booklet page, already set upright.
+    public func setPageSources(_ key: StudentKey, _ sources: [(file: String, pageIndex: Int, rotation: Int)],
+                               alignments: [PageAlignment] = []) throws {
         try db.execute(sql: "DELETE FROM page_source WHERE student_id = ?", arguments: [key.rawValue])
         for (page, source) in sources.enumerated() {
-            try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index, rotation) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [key.rawValue, page + 1, source.file, source.pageIndex, source.rotation])
+            let alignment = alignments.indices.contains(page) ? AlignmentColumn.encode(alignments[page], turnedInText: true) : nil
+            try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index, rotation, alignment) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [key.rawValue, page + 1, source.file, source.pageIndex, source.rotation, alignment])
         }
     }
 

@@ -53,9 +53,19 @@ public struct ProjectWriter {
             let alignment = alignments.indices.contains(page) ? alignments[page] : nil
             try db.execute(sql: "INSERT INTO page_source (student_id, page, scan_file, page_index, rotation, alignment) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [key.rawValue, page + 1, scanFile, page, alignment?.upsideDown == true ? 180 : 0,
-                                       alignment.map(AlignmentColumn.encode)])
+                                       alignment.map { AlignmentColumn.encode($0) }])
         }
         return key
+    }
+
+    /// Replaces the alignment of `page` (1-based) of the student with `key` (a page lined up by hand).
+    public func setAlignment(_ alignment: PageAlignment, of key: StudentKey, page: Int) throws {
+        let own = try Bool.fetchOne(db, sql: """
+            SELECT p.scan_file = s.scan_file FROM page_source p JOIN student s ON s.id = p.student_id WHERE p.student_id = ? AND p.page = ?
+            """, arguments: [key.rawValue, page])
+        guard let own else { throw GradingError.unknownStudent(key.description) }
+        try db.execute(sql: "UPDATE page_source SET alignment = ? WHERE student_id = ? AND page = ?",
+                       arguments: [AlignmentColumn.encode(alignment, turnedInText: !own), key.rawValue, page])
     }
 
     /// Records what the pages are aligned to: the reference scan (inside the project folder) and

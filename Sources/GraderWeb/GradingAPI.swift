@@ -22,6 +22,7 @@ struct GradingAPI: Sendable {
         addSessionRoutes(to: router)
         addGradingRoutes(to: router)
         addPageRoutes(to: router)
+        addAlignmentRoutes(to: router)
         addQuestionRoutes(to: router)
         addCourseRoutes(to: router)
         addDownloadRoutes(to: router)

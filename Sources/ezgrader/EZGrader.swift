@@ -20,7 +20,7 @@ struct EZGrader: ParsableCommand {
             written; 64 the command line itself is wrong.
             """,
         subcommands: [
-            NewCommand.self, PrepareCommand.self, AssignCommand.self, AddScansCommand.self, MatchCommand.self, InfoCommand.self, CheckCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
+            NewCommand.self, PrepareCommand.self, AlignCommand.self, AssignCommand.self, AddScansCommand.self, MatchCommand.self, InfoCommand.self, CheckCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
             InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self,
             StatsCommand.self, ExportCommand.self, ImportCommand.self, OrderCommand.self, GradeCommand.self, RubricCommand.self, PreviewCommand.self,
             KeyCommand.self, OMRCommand.self, ServeCommand.self, GradersCommand.self, AnonymousCommand.self, RosterCommand.self, TitleCommand.self, DemoCommand.self,

@@ -93,7 +93,7 @@ struct StatusCommand: ParsableCommand {
             for line in progress.students {
                 print("  \(line.student)\t\(line.earned) / \(line.max)\t\(line.ungraded) ungraded")
             }
-            for line in progress.alignment?.lines ?? [] { print(line) }
+            for line in progress.alignment?.lines(project: options.project) ?? [] { print(line) }
             if let bulk { printHeldBack(bulk) }
             guard graders else { return }
             print("Graders (scores in their name, latest):")

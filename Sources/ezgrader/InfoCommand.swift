@@ -39,7 +39,7 @@ struct InfoCommand: ParsableCommand {
                 if json { return try printJSON(info) }
                 print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
                     + "\(count(info.questions, "question")), \(info.order) order.")
-                for line in info.alignment?.lines ?? [] { print(line) }
+                for line in info.alignment?.lines(project: paths[0]) ?? [] { print(line) }
                 if let bulk { printHeldBack(bulk) }
             }
         }

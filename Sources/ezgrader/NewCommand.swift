@@ -15,7 +15,8 @@ struct NewCommand: ParsableCommand {
             backs skipped); pages scanned twice, other exams' pages, missing pages and pages \
             without a readable code are listed (fix them with assign and add-scans). With \
             --roster, copy N is the roster's N-th student, as prepare printed it; otherwise match \
-            copies to students with ezgrader match.
+            copies to students with ezgrader match. Every page of a complete copy is aligned to \
+            --master (give the exam as it went to prepare) or to the first complete copy.
 
             --pages-per-student N: a bulk scan without codes is split every N pages. Every page is \
             aligned to the first copy's page of its position and of the positions next to it: a \
@@ -61,7 +62,7 @@ struct NewCommand: ParsableCommand {
                                   flaggedPages: alignment?.flagged.count ?? 0))
         } else {
             print("Created \(folder): \(count(book.students.count, "student")) × \(count(book.pagesPerStudent, "page")).")
-            if let alignment, !alignment.flagged.isEmpty { alignment.lines.forEach { print($0) } }
+            if let alignment, !alignment.flagged.isEmpty { alignment.lines(project: name).forEach { print($0) } }
             if book.questions.isEmpty {
                 print("Next: add a question, e.g. ezgrader question add \(folder) --page 1 --at 430,60 --max 4 --label Q1")
             } else {
@@ -74,12 +75,12 @@ struct NewCommand: ParsableCommand {
         let progress = TerminalProgress(label: "reading page codes")
         let (project, report) = try reportingErrors {
             // Bulk copies are placed by their codes (or by count) from scans read as they are.
-            if master != nil { throw BulkError.optionNotForBulk("--master") }
             if password != nil { throw BulkError.optionNotForBulk("--password") }
             guard let pagesPerStudent else {
-                return try GradingProject.createFromBulk(folder, scans: scans, rosterPath: roster, rubricPath: rubric,
+                return try GradingProject.createFromBulk(folder, scans: scans, rosterPath: roster, rubricPath: rubric, masterPath: master,
                                                          grader: try grader.resolved(), progress: progress.update)
             }
+            if master != nil { throw BulkError.optionNotForBulk("--master") }
             return try GradingProject.createFromFixedSplit(folder, scans: scans, pagesPerStudent: pagesPerStudent, rosterPath: roster,
                                                            rubricPath: rubric, grader: try grader.resolved(), progress: progress.update)
         }

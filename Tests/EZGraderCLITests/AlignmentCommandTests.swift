@@ -38,8 +38,9 @@ import TestSupport
         let created = try runCommand(ezgrader, ["new", "exam"] + scans, in: folder.path)
         #expect(created.status == 0, "\(created.error)")
         #expect(created.output.hasPrefix("Created exam.ezgrader: 4 students × 2 pages.\nPages aligned to the reference: "))
-        #expect(created.output.contains("\n  Dee — page 1: does not match the reference page (match 0.00): its boxes sit where they would "
-            + "by page size; check the scan (blank, another exam's page, or out of order).\n"))
+        #expect(created.output.contains("\n  Dee — page 1: does not match the reference page (match 0.00): the page is blank (no print or "
+            + "writing on it); its boxes sit where they would by page size. Rescan it, or line it up by hand: "
+            + "ezgrader align exam --student \"Dee\" --page 1 --by DX,DY[,DEGREES].\n"), "\(created.output)")
 
         // What status --json flags is what status prints; every other page must hold its box on the printed spot.
         let json = try runCommand(ezgrader, ["status", "exam", "--json"], in: folder.path).output
@@ -79,6 +80,48 @@ import TestSupport
     }
 
     private struct Status: Decodable { let alignment: AlignmentReport }
+
+    @Test func aPageTurnedTooFarIsLinedUpByHandAndItsBoxLandsOnThePrint() throws {
+        let folder = try classFolder()
+        let turned = CopierPlacement(dx: 20, dy: -15, rotationDegrees: 16)
+        try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: folder.file("Eve.pdf")), studentName: "Eve", studentNumber: 7,
+                                          placements: [turned, CopierPlacement()], dpi: 72)
+        let created = try runCommand(ezgrader, ["new", "exam", "Ann.pdf", "Bea.pdf", "Eve.pdf"], in: folder.path)
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.contains("\n  Eve — page 1: does not match the reference page "), "\(created.output)")
+        #expect(created.output.contains("Rescan it, or line it up by hand: ezgrader align exam --student \"Eve\" --page 1 --by DX,DY[,DEGREES].\n"))
+        let spot = ScanFactory.scoreBoxOrigin(page: 1, slot: 1)
+        let typed = Self.students[0].pages[0].apply(spot)
+        try runCommand(ezgrader, ["question", "add", "exam", "--page", "1", "--at", "\(typed.x),\(typed.y)", "--max", "4"], in: folder.path)
+
+        // Ann's page (the reference) is itself shifted and turned: the move is from Ann's print to Eve's.
+        let ann = Self.students[0].pages[0]
+        let degrees = turned.rotationDegrees - ann.rotationDegrees
+        let angle = degrees * .pi / 180, centre = (x: 306.0, y: 396.0)
+        let onAnn = ann.apply((306, 396)), onEve = turned.apply((306, 396))
+        // Turning about the page centre moves Ann's centre of print too: the shift makes up for it.
+        let (x, y) = (onAnn.x - centre.x, onAnn.y - centre.y)
+        let dx = onEve.x - (centre.x + x * cos(angle) - y * sin(angle)), dy = onEve.y - (centre.y + x * sin(angle) + y * cos(angle))
+        let aligned = try runCommand(ezgrader, ["align", "exam", "--student", "Eve", "--page", "1", "--by", String(format: "%.2f,%.2f,%.2f", dx, dy, degrees)],
+                                     in: folder.path)
+        #expect(aligned.status == 0, "\(aligned.error)")
+        #expect(aligned.output.hasPrefix("Aligned Eve's page 1 by hand: the reference page now sits turned 15.00° at 100.0 %"), "\(aligned.output)")
+        let png = folder.file("eve.png")
+        try runCommand(ezgrader, ["preview", "exam", "--student", "Eve", "--page", "1", "--dpi", "144", "-o", png], in: folder.path)
+        let truth = turned.apply(spot)
+        let corner = try #require(try PageBitmap(pngAt: png, dpi: 144).redBoxCorner(near: PagePoint(x: truth.x, y: truth.y)))
+        // Drawn upright at its corner, or turned with the page (its leftmost red then the bottom-left corner's, 22 pt down the turned side).
+        let offUpright = hypot(corner.x - truth.x, corner.y - truth.y), offTurned = hypot(corner.x - (truth.x - 22 * sin(angle)), corner.y - truth.y)
+        #expect(min(offUpright, offTurned) <= 4, "box at \(corner), printed at \(truth)")
+        let status = try runCommand(ezgrader, ["status", "exam"], in: folder.path).output
+        #expect(!status.contains("Eve — page 1"), "\(status)")
+
+        let bad = try runCommand(ezgrader, ["align", "exam", "--student", "Eve", "--page", "1", "--by", "3,4,90"], in: folder.path)
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("Move '3,4,90' is not understood: give dx,dy[,degrees]"), "\(bad.error)")
+        #expect(try runCommand(ezgrader, ["undo", "exam"], in: folder.path).output.hasPrefix("Undid: align Eve page 1 by hand"))
+        #expect(try runCommand(ezgrader, ["status", "exam"], in: folder.path).output.contains("Eve — page 1: does not match"))
+    }
 
     @Test func aMasterCopyWithOtherPagesIsRefusedByName() throws {
         let folder = try classFolder()

@@ -63,6 +63,7 @@ import TestSupport
         Call(name: "moveQuestion", action: .editQuestions) { p, f in _ = try p.moveQuestion(f.q1, .by(dx: 1, dy: 0)) },
         Call(name: "resizeQuestion", action: .editQuestions) { p, f in _ = try p.resizeQuestion(f.q1, to: BoxSize(width: 60, height: 24)) },
         Call(name: "setMaximum", action: .editQuestions) { p, f in _ = try p.setMaximum(question: f.q1, to: Points("5")!) },
+        Call(name: "alignPage", action: .editQuestions) { p, f in _ = try p.alignPage(student: f.ben, page: 1, by: HandAlignment(dx: 2, dy: -1, degrees: 0.5)) },
         Call(name: "removeQuestion", action: .editQuestions) { p, _ in try p.removeQuestion(QuestionID(999)) },
         Call(name: "setRoster", action: .editRoster) { p, f in _ = try p.setRoster(try Roster(csv: "file,name\nAnna,Anna A\n", path: f.folder + "/r.csv")) },
         Call(name: "addStudent", action: .editRoster) { p, f in _ = try p.addStudent(scan: f.folder + "/missing.pdf") },

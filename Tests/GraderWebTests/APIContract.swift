@@ -89,6 +89,9 @@ enum APIContract {
             "POST /api/pages/{student}/{page}/notes": Operation(GradingAPI.NoteBody.self, [201: id]),
             "POST /api/pages/{student}/{page}/ink": Operation(GradingAPI.InkBody.self, [201: id]),
             "POST /api/pages/{student}/{page}/stamps": Operation(GradingAPI.StampBody.self, [201: json([GradingAPI.StampPlaced(id: 4, score: "3")])]),
+            "POST /api/pages/{student}/{page}/alignment": Operation(GradingAPI.HandAlignmentBody.self, [200: json([
+                GradingAPI.PageAligned(degrees: 1.5, scale: 1, x: 2.4, y: -16.1),
+            ])]),
             "POST /api/pages/{student}/{page}/erase": Operation(GradingAPI.EraseBody.self, [200: json([GradingAPI.Erased(removed: [3], step: 7)])]),
             "POST /api/pages/{student}/{page}/lasso": Operation(GradingAPI.LassoBody.self, [200: ids]),
             "PATCH /api/annotations": Operation(GradingAPI.MoveAnnotationsBody.self, [200: ids]),

@@ -26,8 +26,8 @@ enum BulkScanWriter {
         try CairoPDF.write(to: url, width: L.pageWidth, height: L.pageHeight, title: "Bulk scan") { cr, _ in
             for (number, sheet) in sheets.enumerated() {
                 var rng = SplitMix64(seed: seed, UInt64(number), 0xB0CC)
-                let skew = rng.symmetric(style.maxSkewDegrees) * .pi / 180
-                let offset = (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints))
+                let (skewDegrees, offset) = placement(&rng, style: style)
+                let skew = skewDegrees * .pi / 180
                 var noiseRNG = SplitMix64(seed: rng.next())
                 var printed: (coverage: [UInt8], width: Int, stride: Int)?
                 var turn = 0.0, smudge: PagePoint?, mirrored = false
@@ -62,6 +62,18 @@ enum BulkScanWriter {
                                               pageHeight: L.pageHeight, on: cr, context: "\(context), sheet \(number + 1)")
             }
         }
+    }
+
+    /// Where sheet `number` (0-based) of a bulk scan written with `seed` and `style` lies on the
+    /// scanner bed: its skew in degrees (clockwise) about the page centre, then its shift in points.
+    static func placement(ofSheet number: Int, seed: UInt64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double)) {
+        var rng = SplitMix64(seed: seed, UInt64(number), 0xB0CC)
+        return placement(&rng, style: style)
+    }
+
+    private static func placement(_ rng: inout SplitMix64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double)) {
+        let skew = rng.symmetric(style.maxSkewDegrees)
+        return (skew, (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints)))
     }
 
     /// The page rendered at `dpi` as ink coverage (255 − grey), rows `stride` bytes apart, ready for an A8 surface.

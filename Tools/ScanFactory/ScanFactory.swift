@@ -1,4 +1,5 @@
 import Foundation
+import GraderCore
 
 /// Makes synthetic exam PDFs, scanned or born-digital, for samples, tests and benchmarks.
 ///
@@ -53,6 +54,19 @@ public enum ScanFactory {
     public static func writeBulkScan(of printed: String, sheets: [BulkSheet], to url: URL, style: ScanStyle = .sample,
                                      seed: UInt64 = 1) throws {
         try BulkScanWriter.write(printed: printed, sheets: sheets, to: url, style: style, seed: seed)
+    }
+
+    /// Where a printed point `p` of sheet `number` (0-based) of a bulk scan written with `seed` and
+    /// `style` lands on the scanned page shown upright (an upside-down sheet turned back).
+    public static func bulkSheetPlacement(_ p: PagePoint, sheet number: Int, upsideDown: Bool = false, seed: UInt64 = 1,
+                                          style: ScanStyle = .sample) -> PagePoint {
+        let (degrees, offset) = BulkScanWriter.placement(ofSheet: number, seed: seed, style: style)
+        let (cx, cy) = (ExamLayout.pageWidth / 2, ExamLayout.pageHeight / 2), angle = degrees * .pi / 180
+        let (x, y) = (p.x - cx, p.y - cy)
+        let (rx, ry) = (x * cos(angle) - y * sin(angle), x * sin(angle) + y * cos(angle))
+        // Turned upright by 180° about the centre, the shift changes sign; the skew stays.
+        let sign = upsideDown ? -1.0 : 1.0
+        return PagePoint(x: cx + rx + sign * offset.0, y: cy + ry + sign * offset.1)
     }
 
     /// Writes an exam to print whose pages each carry their number as a row of squares (see `MarkedExamWriter`).
