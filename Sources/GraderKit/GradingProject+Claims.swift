@@ -21,12 +21,11 @@ extension GradingProject {
         let directory = try directory()
         let numbered = try directory.resolveQuestion(id: question)
         let id = try directory.resolveStudent(key: student)
-        let others = try store.claim(student: student, question: question, onPurpose: onPurpose)
-        guard others.isEmpty || onPurpose else { return ClaimOutcome(taken: false, heldBy: others) }
-        let order = try place().order
-        let sequence = GradingSequence(studentCount: directory.students.count, pagesPerStudent: directory.pagesPerStudent, order: order)
-        try setPosition(sequence.index(of: PageRef(student: id, page: numbered.question.page)))
-        return ClaimOutcome(taken: true, heldBy: others)
+        let sequence = GradingSequence(studentCount: directory.students.count, pagesPerStudent: directory.pagesPerStudent, order: try store.place().order)
+        // One transaction for the claim and the place: a team's every card costs one write, not two.
+        let others = try store.claim(student: student, question: question, onPurpose: onPurpose,
+                                     position: sequence.index(of: PageRef(student: id, page: numbered.question.page)))
+        return ClaimOutcome(taken: others.isEmpty || onPurpose, heldBy: others)
     }
 
     /// Lets go of this grader's claim (they stopped grading).

@@ -29,9 +29,10 @@ extension ProjectStore {
     }
 
     /// Makes the answer this grader's claim (replacing the one they held), unless another grader
-    /// holds it and `onPurpose` is false. Returns the other graders holding it; when they are not
-    /// empty and `onPurpose` is false, nothing was written.
-    public func claim(student: StudentKey, question: QuestionID, onPurpose: Bool, at now: Date = Date()) throws -> [String] {
+    /// holds it and `onPurpose` is false, and — in the same transaction — `position` (when given)
+    /// their place in their order. Returns the other graders holding it; when they are not empty
+    /// and `onPurpose` is false, nothing was written.
+    public func claim(student: StudentKey, question: QuestionID, onPurpose: Bool, position: Int? = nil, at now: Date = Date()) throws -> [String] {
         try run(.unchanged) { db in
             let others = try String.fetchAll(db, sql: """
                 SELECT grader FROM claim WHERE question_id = ? AND student_id = ? AND grader <> ? AND at > ? ORDER BY grader
@@ -41,6 +42,7 @@ extension ProjectStore {
                 INSERT INTO claim (grader, question_id, student_id, at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (grader) DO UPDATE SET question_id = excluded.question_id, student_id = excluded.student_id, at = excluded.at
                 """, arguments: [grader.name, question.rawValue, student.rawValue, now.timeIntervalSince1970])
+            if let position { try Self.save(try Self.place(of: grader, in: db).order, position: position, for: grader, in: db) }
             return others
         }
     }

@@ -36,7 +36,7 @@ extension ProjectStore {
         }
     }
 
-    private static func place(of grader: Grader, in db: Database) throws -> (order: GradingOrder, position: Int) {
+    static func place(of grader: Grader, in db: Database) throws -> (order: GradingOrder, position: Int) {
         let row = try Row.fetchOne(db, sql: "SELECT grading_order, seed, position FROM grader_place WHERE grader = ?", arguments: [grader.name])
             ?? Row.fetchOne(db, sql: "SELECT grading_order, seed, 0 AS position FROM project WHERE id = 1")
         guard let row else { return (.perPage, 0) }
@@ -44,7 +44,7 @@ extension ProjectStore {
         return (GradingOrder(name: row["grading_order"], seed: seed) ?? .perPage, row["position"])
     }
 
-    private static func save(_ order: GradingOrder, position: Int, for grader: Grader, in db: Database) throws {
+    static func save(_ order: GradingOrder, position: Int, for grader: Grader, in db: Database) throws {
         let seed: UInt64 = if case .shuffled(let seed) = order { seed } else { 0 }
         try db.execute(sql: """
             INSERT INTO grader_place (grader, grading_order, seed, position) VALUES (?, ?, ?, ?)
