@@ -2,7 +2,7 @@
 
 extension GradingProject {
     /// The project's anonymous-grading setting.
-    public func anonymity() throws -> Anonymity { try views.upToDate(store)?.anonymity ?? store.anonymity() }
+    public func anonymity() throws -> Anonymity { try views.ifBuilt(store)?.anonymity ?? store.anonymity() }
 
     /// Turns anonymous grading on or off; `nameRegions` (points on the reference pages) are
     /// covered in every grading view's page images. A region not wholly on its page is refused.

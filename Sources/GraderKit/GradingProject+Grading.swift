@@ -11,7 +11,7 @@ extension GradingProject {
     public func gradeBook() throws -> GradeBook { try store.gradeBook() }
 
     /// The students, pages and questions, without scores: cheap at class scale.
-    public func directory() throws -> ProjectDirectory { try views.upToDate(store)?.book.directory ?? store.directory() }
+    public func directory() throws -> ProjectDirectory { try views.ifBuilt(store)?.book.directory ?? store.directory() }
 
     /// The student a user means by `name` (name in any case or Unicode form, or roster id).
     public func student(named name: String) throws -> StudentKey { try store.studentKey(named: name) }

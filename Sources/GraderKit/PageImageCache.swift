@@ -55,7 +55,8 @@ public final class PageImageCache: Sendable {
 
     /// Where the JPEG of `page` of `student` about `width` pixels wide comes from: the cache, or a
     /// render still to run. Reads the students and the anonymity setting from the views' snapshot
-    /// when it is up to date, else just those (an image never waits for a whole snapshot).
+    /// once there is one (brought up to date with the server's own changes at little cost), else
+    /// just those.
     public func lookup(student: StudentKey, page: Int, width: Int) throws -> Lookup {
         let directory = try project.directory(), setting = try project.anonymity()
         let id = try directory.resolveStudent(key: student)

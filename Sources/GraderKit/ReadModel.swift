@@ -41,6 +41,14 @@ final class ReadModel: Sendable {
         return snapshot
     }
 
+    /// The project as it stands now when a snapshot was built before (a server's views): brought up
+    /// to date, which costs little after this process's own changes; nil before the first (then a
+    /// caller reads what it needs itself: a command reads no whole project for one change).
+    func ifBuilt(_ store: ProjectStore) throws -> Snapshot? {
+        guard current.withLock({ $0 }) != nil else { return nil }
+        return try snapshot(store)
+    }
+
     /// The project as it stands now: the current snapshot when nothing changed since it was built,
     /// else a new one (or one another request built after this one arrived).
     func snapshot(_ store: ProjectStore) throws -> Snapshot {

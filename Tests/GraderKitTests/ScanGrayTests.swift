@@ -13,11 +13,7 @@ import Testing
 @Suite struct ScanGrayTests {
     @Test func aScannedPageIsDecodedFromItsJPEGAndLooksLikePopplersRender() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("Anna.pdf")
-        try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: path), studentName: "Anna", studentNumber: 1, pageCount: 1,
-                                            style: ScanStyle(dpi: 150, jpegQuality: 70, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.2),
-                                            seed: 7)
-        let page = try PDFDocument(path: path).page(at: 0)
+        let page = try scannedPage(in: folder, dpi: 150, quality: 70, seed: 7)
         // 150 dpi is 1275 pixels wide: 1/4 of it (319) is the smallest scale at least 306 wide.
         let scan = try #require(page.scanGray(minimumWidth: 306))
         #expect((scan.width, scan.height) == (319, 413))
@@ -60,14 +56,10 @@ import Testing
     /// same picture as poppler's, upright or turned, at the same size.
     @Test func aScannedPagesViewImageIsDecodedFromItsJPEGAndLooksLikePopplersRender() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("Anna.pdf")
-        try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: path), studentName: "Anna", studentNumber: 1, pageCount: 1,
-                                            style: ScanStyle(dpi: 200, jpegQuality: 75, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.2),
-                                            seed: 11)
-        let page = try PDFDocument(path: path).page(at: 0)
+        let page = try scannedPage(in: folder, dpi: 200, quality: 75, seed: 11)
         for upsideDown in [false, true] {
             let fast = try #require(try page.scanCanvas(pixelWidth: 600, upsideDown: upsideDown))
-            let poppler = try page.renderedCanvas(dpi: 600 / page.size.width * 72, for: path, upsideDown: upsideDown)
+            let poppler = try page.renderedCanvas(dpi: 600 / page.size.width * 72, for: folder.file("Anna.pdf"), upsideDown: upsideDown)
             #expect((fast.width, fast.height) == (poppler.width, poppler.height))
             let (fastPixels, popplerPixels) = (try rgb(fast), try rgb(poppler))
             let difference = zip(fastPixels, popplerPixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
@@ -77,6 +69,15 @@ import Testing
             #expect(mean < 6, "mean difference \(mean), upside down: \(upsideDown)")
             #expect(Double(ink) / Double(3 * fast.width * fast.height) > 5, "the page has ink to compare")
         }
+    }
+
+    /// Page 1 of Anna's booklet scanned at `dpi` (a JPEG of `quality` over the whole page), written in `folder`.
+    private func scannedPage(in folder: TemporaryFolder, dpi: Double, quality: Int, seed: UInt64) throws -> PDFPage {
+        let path = folder.file("Anna.pdf")
+        try ScanFactory.writeScannedBooklet(to: URL(fileURLWithPath: path), studentName: "Anna", studentNumber: 1, pageCount: 1,
+                                            style: ScanStyle(dpi: dpi, jpegQuality: quality, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.2),
+                                            seed: seed)
+        return try PDFDocument(path: path).page(at: 0)
     }
 
     /// The canvas's pixels as R, G, B bytes, row by row.
