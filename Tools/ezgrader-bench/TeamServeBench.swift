@@ -115,9 +115,10 @@ private final class TeamGrader: @unchecked Sendable {
             let stamp = card["images"] as? String ?? ""
             image(student: shown, page: page, stamp: stamp, stats: stats, seen: seen)
             stats.cardAndImage.add(seconds(start, DispatchTime.now()), ok: true)
-            // As the browser does: the next students' images asked for now, while the grader reads.
+            // As the browser does: the next students' images asked for now, while the grader reads
+            // (on threads of their own: a request blocks its thread, which Dispatch's pool runs short of).
             for next in (card["upcoming"] as? [NSNumber] ?? []).map(\.int64Value) {
-                DispatchQueue.global().async { self.image(student: next, page: page, stamp: stamp, stats: stats, seen: seen) }
+                Thread { self.image(student: next, page: page, stamp: stamp, stats: stats, seen: seen) }.start()
             }
             _ = request("GET", "/api/pages/\(shown)/\(page)", stats: stats)
             let scoreStart = DispatchTime.now()
