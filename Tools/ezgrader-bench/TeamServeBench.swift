@@ -29,6 +29,8 @@ enum TeamServeBench {
         for index in 0..<graders {
             // A thread per grader: Dispatch's concurrentPerform would run only one per core.
             let thread = Thread {
+                // Graders arrive over the first second, not all in the same millisecond.
+                Thread.sleep(forTimeInterval: Double(index) / Double(graders))
                 let grader = TeamGrader(server: server, name: "grader-\(index + 1)", question: questions[index % questions.count],
                                         think: Double(thinkMilliseconds) / 1000, seed: index)
                 grader.grade(views: perGrader, stats: stats, seen: seen)
