@@ -7,6 +7,11 @@ public struct ScanJPEG: Sendable {
     public let bytes: [UInt8]
     /// Its size in pixels, as the PDF declares it.
     public let width: Int, height: Int
+
+    /// A JPEG of `width`×`height` pixels (a photo, say).
+    public init(bytes: [UInt8], width: Int, height: Int) {
+        (self.bytes, self.width, self.height) = (bytes, width, height)
+    }
 }
 
 /// Finds scanned pages that are nothing but one JPEG covering the page, so a low-resolution view

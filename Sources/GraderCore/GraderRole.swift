@@ -55,9 +55,11 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
     case invite
     /// Replace another grader's score or note, or undo their work with one's own (`--overwrite`, `--force`).
     case override
+    /// Add a photographed bubble sheet as a student's scan (replacing theirs when asked).
+    case captureSheet
 
     /// What a grader may do.
-    static let graders: Set<GradingAction> = [.score, .applyRubric, .annotate, .undoOwn, .keepPlace]
+    static let graders: Set<GradingAction> = [.score, .applyRubric, .annotate, .undoOwn, .keepPlace, .captureSheet]
 
     /// The action in words, for a refusal ("change questions").
     public var phrase: String {
@@ -75,6 +77,7 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
         case .export: "download or export grades"
         case .invite: "invite or revoke graders"
         case .override: "replace another grader's work"
+        case .captureSheet: "add photographed answer sheets"
         }
     }
 }

@@ -40,15 +40,19 @@ enum BubbleChanges {
                 let source = sources[numbered.question.id]?[entry.key]
                 guard source != "grader" else { continue }
                 let rows = book.bubbleReadings[ref.block]?[StudentID(index)] ?? []
-                let key = book.answerKey[ref.block]?[ref.row]
-                let score = block.kind == .numeric ? NumericAnswer.score(rows, key: key, block: block)
-                    : rows.first { $0.row == ref.row }.flatMap { BubbleScoring.score($0.reading, key: key, block: block) }
-                if let score {
+                if let score = machineScore(rows, row: ref, block: block, key: book.answerKey[ref.block]?[ref.row]) {
                     try writer.setScore(score, question: numbered.question.id, student: entry.key, source: "omr")
                 } else if source == "omr" {
                     try writer.setScore(.ungraded, question: numbered.question.id, student: entry.key)
                 }
             }
         }
+    }
+
+    /// The machine's score of question row `ref` from its block's `rows` as read and the key; nil
+    /// when it may not say (a row to review, no key).
+    static func machineScore(_ rows: [BubbleRowReading], row ref: BubbleRowRef, block: BubbleBlock, key: AnswerKey.Entry?) -> Score? {
+        block.kind == .numeric ? NumericAnswer.score(rows, key: key, block: block)
+            : rows.first { $0.row == ref.row }.flatMap { BubbleScoring.score($0.reading, key: key, block: block) }
     }
 }

@@ -58,6 +58,21 @@ public struct ProjectWriter {
         return key
     }
 
+    /// Gives the student with `key` another scan (a sheet photographed again): its pages take the
+    /// place of the old ones, each with its alignment to the reference; scores and notes stay.
+    public func replaceScan(of key: StudentKey, scanFile: String, sha256: String, pageSizes: [PageSize],
+                            alignments: [PageAlignment] = []) throws {
+        try db.execute(sql: "UPDATE student SET scan_file = ?, scan_sha256 = ?, page_sizes = ? WHERE id = ?",
+                       arguments: [scanFile, sha256, PageSizesColumn.encode(pageSizes), key.rawValue])
+        guard db.changesCount == 1 else { throw GradingError.unknownStudent(key.description) }
+        for page in pageSizes.indices {
+            let alignment = alignments.indices.contains(page) ? alignments[page] : nil
+            try db.execute(sql: "UPDATE page_source SET scan_file = ?, page_index = ?, rotation = ?, alignment = ? WHERE student_id = ? AND page = ?",
+                           arguments: [scanFile, page, alignment?.upsideDown == true ? 180 : 0, alignment.map { AlignmentColumn.encode($0) },
+                                       key.rawValue, page + 1])
+        }
+    }
+
     /// Replaces the alignment of `page` (1-based) of the student with `key` (a page lined up by hand).
     public func setAlignment(_ alignment: PageAlignment, of key: StudentKey, page: Int) throws {
         let own = try Bool.fetchOne(db, sql: """

@@ -84,6 +84,7 @@ import TestSupport
         Call(name: "invite", action: .invite) { p, _ in _ = try p.invite(try Grader("newcomer"), role: .grader) },
         Call(name: "invites", action: .invite) { p, _ in _ = try p.invites() },
         Call(name: "revokeInvite", action: .invite) { p, _ in try p.revokeInvite(of: try Grader("nobody")) },
+        Call(name: "captureSheet", action: .captureSheet) { p, _ in _ = try p.captureSheet(photo: Data([0xFF, 0xD8, 0xFF]), student: "Ben", replace: true) },
     ]
 
     @Test func everyActionHasAFacadeCallInTheMatrix() {

@@ -1,0 +1,155 @@
+import Foundation
+import GraderAlignment
+import GraderBubbles
+@_spi(Rules) import GraderCore
+import GraderPDF
+
+/// Grading a bubble sheet from a phone photo: the photo becomes a one-page scan (its JPEG kept
+/// byte for byte, the original file kept in `photos/`), read against the project's template and
+/// key as `omr` reads every scan, and added as the student's sheet.
+extension GradingProject {
+    /// Reads the photo `photo` (JPEG or PNG bytes) of a one-page bubble sheet and answers with the
+    /// student, the score and every question's mark and place on the photo. The student is the one
+    /// named in `student` (a project student's name or roster id, else a new student of that name),
+    /// else the one whose roster id the student-ID grid reads; without either nothing is kept
+    /// (`needsStudent`, with candidates). A student who already has a sheet keeps it unless
+    /// `replace` (`alreadyHasSheet`). Kept sheets are one undoable change, recorded as this grader's.
+    public func captureSheet(photo: Data, student named: String? = nil, replace: Bool = false) throws -> CapturedSheet {
+        try permit(.captureSheet)
+        let book = try store.gradeBook()
+        let projectName = (folder as NSString).lastPathComponent
+        guard !book.bubbleBlocks.isEmpty else { throw CaptureError.noBubbleBlocks(project: projectName) }
+        guard book.pagesPerStudent == 1 else { throw CaptureError.notOneSheet(project: projectName, pages: book.pagesPerStudent) }
+
+        let work = (folder as NSString).appendingPathComponent(".capture.\(getpid()).\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let isPNG = photo.starts(with: [0x89, 0x50, 0x4E, 0x47])
+        let photoPath = work + "/photo." + (isPNG ? "png" : "jpg"), pagePath = work + "/sheet.pdf"
+        guard FileManager.default.createFile(atPath: photoPath, contents: photo) else {
+            throw ProjectError.importFailed(path: "the photo", detail: "it cannot be written into \(projectName)")
+        }
+        let image = try PhotoImage(path: photoPath, minimumSide: 600)
+        let framing = PhotoFraming(image, sheet: book.referencePageSize(page: 1))
+        try image.writePage(size: framing.pageSize, to: pagePath)
+        let alignment = try alignToReference([pagePath])[0]
+        let readings = try PageBubbleReader(blocks: book.bubbleBlocks, folder: folder)
+            .read(book.bubbleBlocks, on: PDFDocument(path: pagePath).page(at: 0), alignment: alignment.first)
+
+        let grid = readings.first { $0.block.kind == .studentID && $0.problem == nil }
+        let gridDigits: [String?]? = grid.map { $0.readings.map { if case .answered(let labels) = $0, labels.count == 1 { labels[0] } else { nil } } }
+        let match = gridDigits.map { IDGridMatch.match($0, rosterIDs: book.students.map(\.student.rosterID)) }
+        var target: (existing: GradeBook.Entry?, student: Student)?
+        if let named, !named.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let id = book.directory.student(named: named) {
+                target = (book.students[id.index], book.students[id.index].student)
+            } else {
+                let fullID = gridDigits.flatMap { digits in digits.contains(nil) ? nil : digits.map { $0! }.joined() }
+                let idFree = fullID.map { id in !book.students.contains { $0.student.rosterID == id } } ?? false
+                target = (nil, Student(name: named.trimmingCharacters(in: .whitespaces), rosterID: idFree ? fullID : nil))
+            }
+        } else if case .sure(let index) = match {
+            target = (book.students[index], book.students[index].student)
+        }
+
+        let answer = { (outcome: CapturedSheet.Outcome, student: String?, candidates: [String]) in
+            Self.answer(readings, book: book, framing: framing, outcome: outcome, student: student, candidates: candidates,
+                        idRead: gridDigits.map { $0.map { $0 ?? "?" }.joined() })
+        }
+        guard let target else {
+            let guess: Int? = if case .review(let guess, _) = match { guess } else { nil }
+            let names = book.students.map(\.student.name)
+            return answer(.needsStudent, nil, guess.map { [names[$0]] + names.filter { $0 != names[guess!] } } ?? names)
+        }
+        if target.existing != nil, !replace { return answer(.alreadyHasSheet, target.student.name, []) }
+        try keep(photoPath, page: pagePath, size: framing.pageSize, alignment: alignment, readings: readings,
+                 for: target.student, replacing: target.existing, book: book)
+        return answer(target.existing == nil ? .added : .replaced, target.student.name, [])
+    }
+
+    /// Stores the photo and its page in the project and records the student (new, or their sheet
+    /// replaced) with the readings, in one change; files already copied are removed if it fails.
+    private func keep(_ photoPath: String, page pagePath: String, size: PageSize, alignment: [PageAlignment], readings: [BlockReading],
+                      for student: Student, replacing existing: GradeBook.Entry?, book: GradeBook) throws {
+        if existing == nil {
+            guard !student.name.isEmpty else { throw ProjectError.blankStudentName }
+            if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
+                throw ProjectError.rosterIDTaken(id: id, student: owner.student.name)
+            }
+        }
+        let base = SafeFileName.make(student.name) + " photo"
+        let scanFile = freeName("scans", base, "pdf"), photoFile = freeName("photos", base, (photoPath as NSString).pathExtension)
+        try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+        let digest = try ScanImport.importScan(pagePath, to: folder + "/" + scanFile, password: nil)
+        do {
+            try FileManager.default.copyItem(atPath: photoPath, toPath: folder + "/" + photoFile)
+            let verb = existing == nil ? "add \(student.name)'s sheet from a photo" : "replace \(student.name)'s sheet with a photo"
+            try store.change(verb) { writer in
+                let key: StudentKey
+                if let existing {
+                    key = existing.key
+                    try writer.replaceScan(of: key, scanFile: scanFile, sha256: digest, pageSizes: [size], alignments: alignment)
+                } else {
+                    key = try writer.insertStudent(student, scanFile: scanFile, sha256: digest, pageSizes: [size], alignments: alignment)
+                }
+                for reading in readings {
+                    for row in reading.rows { try writer.setBubbleReading(row, block: reading.block.id, student: key) }
+                    let residual = reading.registration.flatMap { $0.rmsResidual.isNaN ? nil : $0.rmsResidual }
+                    try writer.setBubblePlacement(BubblePlacement(residual: residual, problem: reading.problem, centres: reading.registration?.centres ?? []),
+                                                  block: reading.block.id, student: key)
+                }
+                try BubbleChanges.regrade(writer)
+            }
+        } catch {
+            unlink(folder + "/" + scanFile)
+            unlink(folder + "/" + photoFile)
+            throw error
+        }
+    }
+
+    /// "sub/base.ext", or "sub/base 2.ext" … when that is taken (in any letter case).
+    private func freeName(_ sub: String, _ base: String, _ ext: String) -> String {
+        let taken = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).map { $0.lowercased() })
+        var name = "\(base).\(ext)", copy = 1
+        while taken.contains(name.lowercased()) {
+            copy += 1
+            name = "\(base) \(copy).\(ext)"
+        }
+        return sub + "/" + name
+    }
+
+    /// The answer for `readings`: every question row's mark, scored against the key as `omr` scores it.
+    private static func answer(_ readings: [BlockReading], book: GradeBook, framing: PhotoFraming, outcome: CapturedSheet.Outcome,
+                               student: String?, candidates: [String], idRead: String?) -> CapturedSheet {
+        let byBlock = Dictionary(readings.map { ($0.block.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var earned = Points(quarters: 0), maximum = Points(quarters: 0)
+        let questions = book.questions.compactMap { numbered -> CapturedSheet.Question? in
+            guard let ref = book.bubbleRows[numbered.question.id], let reading = byBlock[ref.block] else { return nil }
+            let block = reading.block
+            maximum = maximum + numbered.question.maxPoints
+            let rows = block.kind == .numeric ? reading.rows : reading.rows.filter { $0.row == ref.row }
+            let doubtful = reading.problem != nil || rows.contains { BubbleScoring.needsReview($0.reading) }
+            let score = doubtful ? nil : BubbleChanges.machineScore(reading.rows, row: ref, block: block, key: book.answerKey[ref.block]?[ref.row])
+            let points: Points? = if case .points(let p) = score { p } else { nil }
+            if let points { earned = earned + points }
+            let mark: CapturedSheet.Mark = doubtful ? .flagged : points == nil ? .noKey : points == numbered.question.maxPoints ? .right : .wrong
+            let read = reading.problem ?? rows.map { BubbleScoring.describe($0.reading) }.joined(separator: " ")
+            let place = centre(of: rows.map(\.row), in: reading, on: framing.pageSize)
+            return CapturedSheet.Question(label: numbered.name, mark: mark, points: points?.description, maxPoints: numbered.question.maxPoints.description,
+                                          read: read, x: place?.x, y: place?.y)
+        }
+        return CapturedSheet(outcome: outcome, student: student, candidates: candidates, idRead: idRead, score: earned.description,
+                             maxPoints: maximum.description, questions: questions,
+                             problems: readings.compactMap { reading in reading.problem.map { "\(reading.block.id): \($0)" } },
+                             outline: framing.outline)
+    }
+
+    /// The middle of `rows`' bubbles as placed on the photo's page, as shares of the page.
+    private static func centre(of rows: [Int], in reading: BlockReading, on page: PageSize) -> (x: Double, y: Double)? {
+        guard let centres = reading.registration?.centres, centres.count == reading.block.rows * reading.block.choices.count else { return nil }
+        let choices = reading.block.choices.count
+        let points = rows.flatMap { row in centres[(row * choices)..<((row + 1) * choices)] }
+        guard !points.isEmpty else { return nil }
+        return (points.map(\.x).reduce(0, +) / Double(points.count) / page.width, points.map(\.y).reduce(0, +) / Double(points.count) / page.height)
+    }
+}
