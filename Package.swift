@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
-                "ScanFactory", "GraderCore", "GraderDigits", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScanFactory", "GraderCore", "GraderDigits", "GraderAssembly", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/ezgrader-samples"),
         .executableTarget(

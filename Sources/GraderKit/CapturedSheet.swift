@@ -36,6 +36,11 @@ public struct CapturedSheet: Sendable, Equatable, Codable {
         public let read: String
         /// Where the row sits on the photo, as shares of its width and height (0…1); nil when its block was not placed.
         public let x: Double?, y: Double?
+
+        /// A question's mark as read.
+        public init(label: String, mark: Mark, points: String?, maxPoints: String, read: String, x: Double?, y: Double?) {
+            (self.label, self.mark, self.points, self.maxPoints, self.read, self.x, self.y) = (label, mark, points, maxPoints, read, x, y)
+        }
     }
 
     public let outcome: Outcome
@@ -53,4 +58,11 @@ public struct CapturedSheet: Sendable, Equatable, Codable {
     public let problems: [String]
     /// The sheet's outline on the photo (x, y, width, height as shares), nil when it fills the frame.
     public let outline: [Double]?
+
+    /// A sheet as read.
+    public init(outcome: Outcome, student: String?, candidates: [String], idRead: String?, score: String, maxPoints: String,
+                questions: [Question], problems: [String], outline: [Double]?) {
+        (self.outcome, self.student, self.candidates, self.idRead, self.score) = (outcome, student, candidates, idRead, score)
+        (self.maxPoints, self.questions, self.problems, self.outline) = (maxPoints, questions, problems, outline)
+    }
 }

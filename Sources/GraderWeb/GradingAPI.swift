@@ -27,6 +27,7 @@ struct GradingAPI: Sendable {
         addCourseRoutes(to: router)
         addDownloadRoutes(to: router)
         addHistoryRoutes(to: router)
+        addCaptureRoutes(to: router)
         Assets.addRoutes(to: router)
         router.get("/api/events") { _, _ in feed.response() }
     }

@@ -22,20 +22,16 @@ extension WebContext {
 }
 
 extension Request {
-    /// The JSON body as `T`; a body over the size limit, not JSON, or without a field the call
-    /// needs is refused naming what is wrong.
-    func json<T: Decodable>(_ type: T.Type, context: WebContext) async throws -> T {
-        try await json(type, context: context, ifEmpty: nil)
-    }
-
-    /// The JSON body as `T`, or `empty` when there is no body at all (a call whose fields are all optional).
-    func json<T: Decodable>(_ type: T.Type, context: WebContext, ifEmpty empty: T?) async throws -> T {
+    /// The JSON body as `T` (`empty` when there is no body at all, for a call whose fields are all
+    /// optional); a body over `limit` (the context's upload size), not JSON, or without a field the
+    /// call needs is refused naming what is wrong.
+    func json<T: Decodable>(_ type: T.Type, context: WebContext, ifEmpty empty: T? = nil, upTo limit: Int? = nil) async throws -> T {
         var request = self
-        let body: ByteBuffer
+        let body: ByteBuffer, limit = limit ?? context.maxUploadSize
         do {
-            body = try await request.collectBody(upTo: context.maxUploadSize)
+            body = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw APIError(status: .contentTooLarge, message: "The request is larger than \(context.maxUploadSize >> 20) MB: send less at once.")
+            throw APIError(status: .contentTooLarge, message: "The request is larger than \(limit >> 20) MB: send less at once.")
         }
         if body.readableBytes == 0, let empty { return empty }
         do {

@@ -111,6 +111,16 @@ enum APIContract {
             "GET /api/downloads/graded/{student}": Operation([200: .media("application/pdf")]),
             "GET /api/events": Operation([200: .media("text/event-stream")]),
             "GET /api/openapi.json": Operation([200: .media("application/json")]),
+            "POST /api/capture": Operation(GradingAPI.CaptureBody.self, [
+                201: json([CapturedSheet(outcome: .added, student: "Ben Okafor", candidates: [], idRead: "2000002", score: "1", maxPoints: "2",
+                                         questions: [.init(label: "mc1-1", mark: .right, points: "1", maxPoints: "1", read: "A", x: 0.14, y: 0.37),
+                                                     .init(label: "mc1-2", mark: .flagged, points: nil, maxPoints: "1", read: "uncertain: light mark on B",
+                                                           x: nil, y: nil)],
+                                         problems: ["q46: the block could not be placed"], outline: [0.1, 0.05, 0.8, 0.9])]),
+                200: json([CapturedSheet(outcome: .needsStudent, student: nil, candidates: ["Anna Schmidt", "Ben Okafor"], idRead: nil, score: "0",
+                                         maxPoints: "1", questions: [.init(label: "mc1-1", mark: .wrong, points: "0", maxPoints: "1", read: "blank", x: 0.14, y: 0.37)],
+                                         problems: [], outline: nil)]),
+            ]),
         ]
     }
 }

@@ -25,8 +25,12 @@ struct SamplesCommand: ParsableCommand {
     @Option(name: .long, help: "Write handwritten digit boxes (the training data of the digit reader) to this file, and nothing else.")
     var digits: String?
 
+    @Option(name: .long, help: "Write phone photos of the sample school sheet (JPEG, and each as a one-page PDF) to this folder, and nothing else.")
+    var photos: String?
+
     func run() throws {
         if let digits { return try TrainingDigits.write(count: count, seed: 33, to: digits) }
+        if let photos { return try SheetPhotos.write(count: count == 12000 ? 3 : count, to: photos) }
         let root = URL(fileURLWithPath: out, isDirectory: true)
         let scanned = root.appendingPathComponent("scanned", isDirectory: true)
         let bornDigital = root.appendingPathComponent("born-digital", isDirectory: true)

@@ -55,6 +55,8 @@ export const api = {
   removeItem: (question, number) => call('DELETE', `/api/questions/${question}/rubric/${number}`),
   setAnonymity: (on, regions) => call('PUT', '/api/anonymity', { on, regions }),
   setRoster: (csv) => call('POST', '/api/roster', { csv }),
+  // A photo of a bubble sheet (base64 JPEG): the student, score and marks; kept as the student's sheet once known.
+  capture: (photo, student, replace) => call('POST', '/api/capture', { photo, student, replace }),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };

@@ -4,6 +4,7 @@ import { GradeView } from './grade.js';
 import { PageView } from './pageview.js';
 import { ClassView } from './overview.js';
 import { CourseView } from './course.js';
+import { CaptureView } from './capture.js';
 import { watchForTouch } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
@@ -73,7 +74,7 @@ async function start() {
   [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
   watchForTouch();
-  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app) };
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   showAllowed(app.me);
   $('who').addEventListener('click', () => askName(true));
@@ -90,6 +91,7 @@ async function start() {
 // grader signed in by their personal link keeps the name it gives.
 function showAllowed(me) {
   for (const control of document.querySelectorAll('[data-needs]')) control.hidden = !me.may.includes(control.dataset.needs);
+  if (me.pages !== 1) $('tab-capture').hidden = true;   // a photo is one sheet
   $('who').disabled = me.nameFixed;
   $('role').hidden = !me.nameFixed;
   $('role').textContent = me.role;
