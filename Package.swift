@@ -130,7 +130,7 @@ let package = Package(
 
         // Helpers shared by the test targets: temporary folders, qpdf's CLI, reading PDF objects back.
         .target(
-            name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderAnalysis", "GraderKit", "GraderPDF"],
+            name: "TestSupport", dependencies: ["CQPDF", "ScanFactory", "GraderStore", "GraderCore", "GraderAnalysis", "GraderKit", "GraderPDF", "GraderAssembly"],
             path: "Tests/TestSupport"),
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),

@@ -1,5 +1,4 @@
 import Foundation
-import GraderAssembly
 @testable import GraderKit
 import ScanFactory
 import Testing
@@ -10,9 +9,6 @@ import TestSupport
 /// added as that student's sheet and exported; a second photo of a student replaces theirs only when asked.
 @Suite("Photographed bubble sheets", .serialized)
 struct CaptureTests {
-    /// The school form's keys: mc1, mc2 (single), q41 (multiple), q46 (numeric).
-    static let keys = ["mc1": "ABCDEABCDEABCDEABCDE", "mc2": "EDCBAEDCBAEDCBAEDCBA", "q41": "AC,B,DE,A,BC", "q46": "042"]
-
     @Test func photosAreGradedAsOMRGradesThemAndKeptAsTheStudentsSheets() throws {
         let fixture = try CaptureFixture()
         let project = try fixture.project(named: "capture", scans: [fixture.scan])
@@ -72,7 +68,7 @@ struct CaptureTests {
         // The sheets are exported like any scan's.
         let table = try ScoreTables.export(project, layout: .students, assignment: "Quiz").text
         for (name, sheet) in zip(["Ada Lovelace", "Ben Okafor", "Cy Young"], [replaced, ben, cy]) {
-            let line = table.split(separator: "\n").first { $0.hasPrefix(name) }
+            let line = table.split(whereSeparator: \.isNewline).first { $0.hasPrefix(name) }
             #expect(line?.contains(",\(sheet.score),\(sheet.maxPoints),") == true, "\(name): \(line ?? "no row in \(table)")")
         }
     }
@@ -96,52 +92,3 @@ struct CaptureTests {
         }
     }
 }
-
-/// The school form's blank, rubric and roster in a folder, a scan of Ada's sheet, and phone photos
-/// of three students' sheets (the omr tests' generator), each also as the one-page PDF `omr` reads.
-struct CaptureFixture {
-    static let design = CommercialSheetDesign.schoolForm
-    /// The student numbers bubbled on photos 0, 1, 2 (Ada's is on the roster).
-    static let ids = ["1000001", "2000002", "3000003"]
-    let folder = TemporaryFolder()
-    let scan: String
-
-    init() throws {
-        try ScanFactory.writeBlankSheet(Self.design, to: URL(fileURLWithPath: folder.file("blank.pdf")))
-        try Data(Self.design.rubric(blankSheet: "blank.pdf").utf8).write(to: URL(fileURLWithPath: folder.file("rubric.yaml")))
-        try Data("file,name,id\nAda Lovelace.pdf,Ada Lovelace,\(Self.ids[0])\n".utf8)
-            .write(to: URL(fileURLWithPath: folder.file("roster.csv")))
-        try FileManager.default.createDirectory(atPath: folder.file("scans"), withIntermediateDirectories: true)
-        scan = folder.file("scans/Ada Lovelace.pdf")
-        try ScanFactory.writeFilledSheet(Self.design, marks: Self.marks(0), capture: .scan(), seed: 7, to: URL(fileURLWithPath: scan))
-    }
-
-    /// Random marks with student number `ids[index]`.
-    static func marks(_ index: Int) -> [String: [BubbleMark]] {
-        var marks = ScanFactory.randomSheetMarks(design, difficulty: 0.2, seed: UInt64(31 + index))
-        marks["student-id"] = ids[index].map { .filled(Int(String($0))!) }
-        return marks
-    }
-
-    /// Photo `index`: its JPEG (what the phone sends) and the PDF page of it (what `omr` reads).
-    func photo(_ index: Int) throws -> (jpeg: [UInt8], pdf: String) {
-        let pdf = folder.file("photo-\(index).pdf")
-        if !FileManager.default.fileExists(atPath: pdf) {
-            let placement = BubbleSheetPlacement(offsetX: [0, 6, -5][index], offsetY: [4, -6, 0][index], rotationDegrees: [1, -1.5, 0.5][index], scale: 1)
-            try ScanFactory.writeFilledSheet(Self.design, marks: Self.marks(index), capture: .photo(placement), seed: UInt64(40 + index),
-                                             to: URL(fileURLWithPath: pdf))
-        }
-        guard let jpeg = ScanImageReader(path: pdf, password: nil)?.wholePageJPEG(page: 0) else { throw CaptureFixtureError.noJPEG(pdf) }
-        return (jpeg.bytes, pdf)
-    }
-
-    /// A project of `scans` with the school form's rubric, roster and keys.
-    func project(named name: String, scans: [String]) throws -> GradingProject {
-        let project = try GradingProject.create(folder.file("\(name).ezgrader"), scans: scans, rosterPath: scans == [scan] ? folder.file("roster.csv") : nil,
-                                                rubricPath: folder.file("rubric.yaml"), grader: try Grader("prof"))
-        for (block, answers) in CaptureTests.keys { _ = try project.setAnswerKey(block: block, answers: answers) }
-        return project
-    }
-}
-
-enum CaptureFixtureError: Error { case noJPEG(String) }

@@ -11,6 +11,10 @@ import TestSupport
 /// (its path and query values, its body): each real answer has a status the document declares for
 /// the route, the Content-Type it gives, and a body that fits its schema.
 @Suite(.serialized) struct OpenAPIResponseTests {
+    /// Routes whose example works only on another kind of project than the sample class: their
+    /// refusal there is still checked against the document (CaptureRouteTests calls them for real).
+    static let otherProjects = ["POST /api/capture": "a one-page bubble-sheet project"]
+
     @Test func everyRoutesAnswerToItsDocumentedExampleFitsTheDocument() async throws {
         // The sample class's students (the document's examples are the sample project's), with rubric items, a note and strokes.
         let scans = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("SamplePDFs/scanned").path)
@@ -40,7 +44,7 @@ import TestSupport
                 problems.append("\(place), which the document does not declare: \(answer.body.prefix(200))")
                 continue
             }
-            if !(200..<300).contains(answer.status) { refused.append("\(place): \(answer.body.prefix(160))") }
+            if !(200..<300).contains(answer.status), Self.otherProjects[route] == nil { refused.append("\(place): \(answer.body.prefix(160))") }
             let content = declared["content"] as? [String: Any] ?? [:]
             guard let type = answer.type?.split(separator: ";").first.map(String.init) else {
                 if !content.isEmpty { problems.append("\(place) without a Content-Type, but the document gives \(content.keys.sorted())") }
