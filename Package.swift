@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "ezgrader-bench",
             dependencies: [
-                "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderAlignment", "GraderPDF",
+                "ScanFactory", "GraderStore", "GraderCore", "GraderKit", "GraderAlignment", "GraderPDF", "GraderAssembly",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/ezgrader-bench"),

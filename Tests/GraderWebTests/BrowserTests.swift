@@ -10,7 +10,7 @@ import TestSupport
 /// questions renamed, rubric items, a roster, anonymity by covering the name (course_test.py); sixty
 /// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). A pressure ramp as
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
-/// latency, with CDP pen and touch events (ink_test.py). Every check reads the project back through the command line or the API.
+/// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -27,6 +27,8 @@ import TestSupport
     @Test func invitedTAsOverHTTPSEachInTheirRole() throws { try runBrowserScript("invite_test.py") }
 
     @Test func inkAsThePenWroteIt() throws { try runBrowserScript("ink_test.py") }
+
+    @Test func gradingBubbleSheetsWithAPhoneCamera() throws { try runBrowserScript("capture_test.py") }
 
     /// Runs one Selenium script against the built `ezgrader` and keeps its screenshots.
     private func runBrowserScript(_ name: String) throws {

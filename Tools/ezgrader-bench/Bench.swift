@@ -37,6 +37,7 @@ struct Bench: ParsableCommand {
     @Option(help: "With --graders: students in the class (their scans are the generated booklets in turn).") var teamStudents = 1000
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
+    @Option(help: "Only phone capture: this many photographed bubble sheets, each read and kept through the façade (photo → result).") var capture: Int?
     @Option(help: .hidden) var writer: String?
     @Option(help: .hidden) var writerIndex = 0
     @Option(help: .hidden) var latencies = ""
@@ -48,6 +49,7 @@ struct Bench: ParsableCommand {
         let binary = ezgrader ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
+        if let capture { return try CaptureBench.run(photos: capture, in: work) }
         if serveOnly { return try serveBench(binary: binary) }
         if alignment {
             return try AlignmentBench.run(binary: binary, baseline: baseline, students: alignmentStudents, importStudents: students,

@@ -92,7 +92,7 @@ export class CaptureView {
     this.steadySince = null;
     this.emptySince = null;
     $('capture-stage').classList.remove('taken');
-    for (const id of ['capture-result', 'capture-ask', 'capture-who', 'capture-next']) $(id).hidden = true;
+    for (const id of ['capture-result', 'capture-ask', 'capture-who', 'capture-next', 'capture-badge']) $(id).hidden = true;
     $('capture-marks').replaceChildren();
     this.status('Point the camera at an answer sheet.');
   }
@@ -194,6 +194,9 @@ export class CaptureView {
       return item;
     }));
     this.drawMarks(sheet);
+    $('capture-badge').textContent = `${sheet.student ?? '?'} · ${sheet.score} / ${sheet.maxPoints}`;
+    $('capture-badge').hidden = false;
+    $('view-capture').scrollTop = 0;
     $('capture-result').hidden = false;
     $('capture-next').hidden = false;
     const saved = { added: 'Saved', replaced: 'Replaced' }[sheet.outcome];

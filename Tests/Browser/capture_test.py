@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""A TA grades bubble sheets with a phone camera, in real headless Chromium at 390×844 over HTTPS
+(`serve --public`, the TA's personal link as a grader). The camera is Chromium's fake device fed
+an MJPEG video this test makes from three phone photos of the sample school sheet (the omr tests'
+generator, `ezgrader-samples --photos`), each laid on a dark table, held still for a few seconds,
+then taken away. The Capture view outlines each sheet, takes it once it holds still, shows the
+reading over the photo, asks who it is (the student numbers are not on the roster), and keeps it;
+a sheet seen again asks before replacing. The scores and per-question marks shown equal `omr` on
+the same images (the photos the server kept, read in a project of their own), and the three
+sheets appear in `export csv`.
+
+usage: capture_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER/screenshots)
+"""
+import csv, io, os, re, subprocess, sys, time, unittest
+
+from PIL import Image, ImageDraw
+
+import invite_test
+from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait
+from selenium.webdriver.common.by import By
+
+PROJECT = os.path.join(WORK, 'quiz.ezgrader')
+PHOTOS = os.path.join(WORK, 'photos')
+VIDEO = os.path.join(WORK, 'camera.mjpeg')
+SHEET = os.path.join(SAMPLES, 'school-sheet')
+KEYS = {'mc1': 'ABCDEABCDEABCDEABCDE', 'mc2': 'EDCBAEDCBAEDCBAEDCBA', 'q41': 'AC,B,DE,A,BC', 'q46': '042'}
+NAMES = {'2000001': 'Cy Young', '2000002': 'Dee Park', '2000003': 'Eli Moss'}
+FPS = 30                 # what Chromium plays an MJPEG file at
+FRAME = (1200, 1600)     # the camera's frame, portrait
+
+
+def make_video():
+    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table for 1.2 s."""
+    cli_samples = os.path.join(os.path.dirname(EZGRADER), 'ezgrader-samples')
+    subprocess.run([cli_samples, '--photos', PHOTOS, '--count', '3'], check=True, capture_output=True, timeout=300)
+    table = Image.new('RGB', FRAME, (62, 52, 44))
+    draw = ImageDraw.Draw(table)
+    for y in range(0, FRAME[1], 40): draw.line([(0, y), (FRAME[0], y + 25)], fill=(70, 58, 48), width=6)   # wood grain
+    empty = io.BytesIO()
+    table.save(empty, 'JPEG', quality=80)
+    with open(VIDEO, 'wb') as video:
+        for index in (1, 2, 3):
+            photo = Image.open(os.path.join(PHOTOS, f'photo-{index}.jpg')).convert('RGB')
+            width = int(FRAME[0] * 0.85)
+            photo = photo.resize((width, int(photo.height * width / photo.width)), Image.LANCZOS)
+            frame = table.copy()
+            frame.paste(photo, ((FRAME[0] - photo.width) // 2, (FRAME[1] - photo.height) // 2 + 20))
+            shown = io.BytesIO()
+            frame.save(shown, 'JPEG', quality=90)
+            video.write(shown.getvalue() * (3 * FPS))
+            video.write(empty.getvalue() * int(1.2 * FPS))
+
+
+def phone(link, certificate):
+    """Headless Chromium at a phone's size whose camera plays the video, trusting the project's certificate."""
+    invite_test.CERTIFICATE = certificate
+    driver = invite_test.plain_browser(390, 844, f'--ignore-certificate-errors-spki-list={invite_test.spki_hash()}',
+                                       '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+                                       f'--use-file-for-fake-video-capture={VIDEO}')
+    driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 390, 'height': 844, 'deviceScaleFactor': 1, 'mobile': True})
+    driver.get(link)
+    wait(driver, lambda: driver.find_element(By.ID, 'who').text == 'ta-ben', 15, 'the TA is signed in by the link')
+    return driver
+
+
+def csv_rows(text):
+    return list(csv.reader(io.StringIO(text)))
+
+
+class CapturingWithAPhone(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(SHOTS, exist_ok=True)
+        make_video()
+        cli('new', PROJECT, os.path.join(SHEET, 'scans'), '--rubric', os.path.join(SHEET, 'rubric.yaml'), '--grader', 'setup')
+        for block, answers in KEYS.items(): cli('key', 'set', PROJECT, '--block', block, answers)
+        cls.server = subprocess.Popen([EZGRADER, 'serve', PROJECT, '--public', '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        printed, deadline = '', time.time() + 30
+        while 'token=' not in printed and time.time() < deadline:
+            printed += cls.server.stdout.readline()
+        port = re.search(r'https://\S+:(\d+)/\?token=', printed).group(1)
+        base = f'https://{invite_test.outside_address()}:{port}'
+        said = cli('graders', PROJECT, 'invite', 'ta-ben', '--role', 'grader', '--server', base)
+        cls.link = re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
+        cls.driver = phone(cls.link, os.path.join(PROJECT, 'tls', 'certificate.pem'))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(10)
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(SHOTS, f'capture-{name}.png'))
+
+    def shown(self):
+        """The reading on screen: outcome, ID read, student, score, and each question's (label, mark, points)."""
+        d = self.driver
+        result = d.find_element(By.ID, 'capture-result')
+        marks = [(li.get_attribute('data-label'), li.get_attribute('class').split()[-1], li.get_attribute('data-points'))
+                 for li in d.find_elements(By.CSS_SELECTOR, '#capture-list li')]
+        return {'outcome': result.get_attribute('data-outcome'), 'id': result.get_attribute('data-id'),
+                'student': d.find_element(By.ID, 'capture-student').text, 'score': d.find_element(By.ID, 'capture-score').text, 'marks': marks}
+
+    def next_reading(self, seen):
+        """Waits for a reading other than the one last seen (the camera takes the next sheet by itself)."""
+        d = self.driver
+        wait(d, lambda: d.find_element(By.ID, 'capture-result').is_displayed() and self.shown() != seen, 60, 'a sheet is taken and read')
+        return self.shown()
+
+    def test_three_sheets_by_camera_equal_omr_and_are_exported(self):
+        d = self.driver
+        d.find_element(By.ID, 'tab-capture').click()
+        wait(d, lambda: d.find_element(By.ID, 'capture-outline').is_displayed(), 20, 'the sheet in view is outlined')
+        self.shot('1-outlined')
+        saved, asked_replace, last = {}, False, None
+        deadline = time.time() + 240
+        while len(saved) < 3 and time.time() < deadline:
+            reading = self.next_reading(last)
+            if reading['outcome'] == 'needsStudent':
+                self.assertIn(reading['id'], NAMES, 'the ID grid is read in full')
+                self.assertEqual(reading['student'], 'Who is this?')
+                if not saved: self.shot('2-who-is-this')
+                d.find_element(By.ID, 'capture-name').send_keys(NAMES[reading['id']])
+                d.find_element(By.ID, 'capture-save').click()
+                wait(d, lambda: self.shown()['outcome'] == 'added', 30, 'the sheet is kept')
+                kept = self.shown()
+                self.assertEqual(kept['marks'], reading['marks'], 'the same reading once named')
+                saved[NAMES[reading['id']]] = kept
+                self.shot(f'3-saved-{len(saved)}')
+            elif reading['outcome'] == 'alreadyHasSheet':
+                # A sheet seen again: the page asks; the old sheet is kept.
+                self.assertTrue(d.find_element(By.ID, 'capture-ask').is_displayed())
+                if not asked_replace: self.shot('4-replace-asked')
+                asked_replace = True
+                d.find_element(By.ID, 'capture-keep').click()
+            else:
+                self.fail(f'unexpected reading {reading}')
+            last = self.shown() if d.find_element(By.ID, 'capture-result').is_displayed() else None
+            if d.find_element(By.ID, 'capture-next').is_displayed(): d.find_element(By.ID, 'capture-next').click()
+            last = None
+            wait(d, lambda: not d.find_element(By.ID, 'capture-result').is_displayed(), 5, 'back to the camera')
+        self.assertEqual(sorted(saved), sorted(NAMES.values()), 'three sheets captured')
+
+        # The sheets are the project's now, exported like any scan's.
+        students = {row[0]: row for row in csv_rows(cli('export', 'csv', PROJECT, '--layout', 'students'))[1:]}
+        for name, reading in saved.items():
+            total, maximum = reading['score'].split(' / ')
+            self.assertIn(name, students, f'{name} in export csv')
+            header = csv_rows(cli('export', 'csv', PROJECT, '--layout', 'students'))[0]
+            self.assertEqual(students[name][header.index('Total')], total)
+            self.assertEqual(students[name][header.index('Max')], maximum)
+
+        # `omr` on the same images: the photos as the server kept them, read in a project of their own.
+        check = os.path.join(WORK, 'omr.ezgrader')
+        photos = sorted(os.path.join(PROJECT, 'scans', f) for f in os.listdir(os.path.join(PROJECT, 'scans')) if f.endswith(' photo.pdf'))
+        self.assertEqual(len(photos), 3)
+        cli('new', check, *photos, '--rubric', os.path.join(SHEET, 'rubric.yaml'), '--grader', 'setup')
+        for block, answers in KEYS.items(): cli('key', 'set', check, '--block', block, answers)
+        cli('omr', check)
+        table = csv_rows(cli('export', 'csv', check))
+        header, compared, flagged = table[0], 0, 0
+        rows = {row[1]: row for row in table[1:]}
+        for name, reading in saved.items():
+            column = header.index(f'{name} photo')
+            for label, mark, points in reading['marks']:
+                omr = rows[label][column]
+                self.assertEqual(points, omr, f'{name} {label}: shown {mark} {points}, omr {omr}')
+                self.assertEqual(mark in ('flagged', 'noKey'), omr == '?', f'{name} {label}')
+                compared += 1
+                flagged += mark == 'flagged'
+        print(f'{compared} marks compared with omr, {flagged} flagged; replace asked: {asked_replace}')
+        self.assertGreaterEqual(compared, 3 * 45)
+
+
+if __name__ == '__main__':
+    unittest.main(argv=[sys.argv[0]], verbosity=2)
