@@ -33,7 +33,7 @@ extension GradingProject {
         let framing = PhotoFraming(image, sheet: book.referencePageSize(page: 1))
         try image.writePage(size: framing.pageSize, to: pagePath)
         let alignment = try alignToReference([pagePath])[0]
-        let readings = try PageBubbleReader(blocks: book.bubbleBlocks, folder: folder)
+        let readings = try BubbleReaderCache.reader(for: book.bubbleBlocks, folder: folder)
             .read(book.bubbleBlocks, on: PDFDocument(path: pagePath).page(at: 0), alignment: alignment.first)
 
         let grid = readings.first { $0.block.kind == .studentID && $0.problem == nil }
