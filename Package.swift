@@ -147,7 +147,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "GraderWebTests",
-            dependencies: ["GraderWeb", "GraderKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
+            dependencies: ["GraderWeb", "GraderKit", "ScanFactory", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")]),
         .testTarget(name: "EZGraderCLITests", dependencies: ["ezgrader", "GraderPDF", "ScanFactory", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "GraderExportLayerTests",

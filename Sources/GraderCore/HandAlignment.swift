@@ -30,9 +30,14 @@ public struct HandAlignment: Sendable, Equatable, Codable {
     public func applied(to alignment: PageAlignment, reference referenceSize: PageSize, on size: PageSize) throws(GradingError) -> PageAlignment {
         guard dx.isFinite, dy.isFinite, degrees.isFinite, abs(dx) <= size.width, abs(dy) <= size.height,
               abs(degrees) <= Self.largestTurn else { throw .badHandAlignment(String(format: "%g,%g,%g", dx, dy, degrees)) }
-        // A flagged page's boxes sit where the page size puts them: from there, scaled by the width.
-        let current = alignment.transform ?? SimilarityTransform(a: size.width / referenceSize.width, b: 0, tx: 0, ty: 0)
+        let current = Self.startingPoint(of: alignment, reference: referenceSize, on: size)
         let move = SimilarityTransform(rotation: degrees * .pi / 180, scale: 1, about: (size.width / 2, size.height / 2), shift: (dx, dy))
         return PageAlignment(transform: move.after(current), score: alignment.score, upsideDown: alignment.upsideDown, byHand: true)
+    }
+
+    /// Where a move by hand starts from: the page's alignment, or for a flagged page where the page
+    /// size puts its boxes (the reference scaled by the width).
+    public static func startingPoint(of alignment: PageAlignment, reference referenceSize: PageSize, on size: PageSize) -> SimilarityTransform {
+        alignment.transform ?? SimilarityTransform(a: size.width / referenceSize.width, b: 0, tx: 0, ty: 0)
     }
 }

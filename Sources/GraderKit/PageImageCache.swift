@@ -80,6 +80,31 @@ public final class PageImageCache: Sendable {
         }
     }
 
+    /// Where the JPEG of the reference page `page` about `width` pixels wide comes from (the page a
+    /// flagged page is lined up with by hand): a student's page when a student's booklet is the
+    /// reference (covered like theirs), else the exam given with `--master`. Refused when the
+    /// project's pages were never aligned.
+    public func lookupReference(page: Int, width: Int) throws -> Lookup {
+        guard let reference = try project.store.reference() else { throw ProjectError.pagesNeverAligned(project: project.folder) }
+        let directory = try project.directory()
+        _ = try GradingRules.page(page, pages: directory.pagesPerStudent)
+        if let student = directory.students.first(where: { $0.scanPath == reference.scan }) {
+            return try lookup(student: student.key, page: page, width: width)
+        }
+        let scan = (project.folder as NSString).appendingPathComponent(reference.scan), snapped = Self.snapped(width)
+        let modified = (try? FileManager.default.attributesOfItem(atPath: scan)[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970) } ?? 0
+        let file = "reference-p\(page)-w\(snapped)-t\(modified).jpg", path = (folder as NSString).appendingPathComponent(file)
+        if let data = FileManager.default.contents(atPath: path) {
+            utime(path, nil)
+            return .cached(data)
+        }
+        return .toRender(key: file) { [self] in
+            let jpeg = Data(try PDFDocument(path: scan).page(at: page - 1).renderJPEG(pixelWidth: snapped, covered: [], upsideDown: false))
+            store(jpeg, at: path)
+            return jpeg
+        }
+    }
+
     /// The cache file's name: the student, page, width, what is covered, which way up, and the scan's
     /// modification time.
     private func name(_ entry: GradeBook.Entry, page: Int, width: Int, covered: [PageRect]) -> String {

@@ -50,6 +50,19 @@ public struct PageLayer: Sendable, Equatable, Encodable {
         public let kind: String
     }
 
+    /// How the page lines up with the reference page, for lining it up by hand.
+    public struct Alignment: Sendable, Equatable, Encodable {
+        /// True when the page did not match (its boxes sit by page size); what was seen on it.
+        public let flagged: Bool, reason: String?
+        /// A grader placed it by hand.
+        public let byHand: Bool
+        /// Reference-page points → this page's points (`x' = a·x − b·y + tx`, `y' = b·x + a·y + ty`):
+        /// where the boxes are placed from now (`HandAlignment.startingPoint`).
+        public let a: Double, b: Double, tx: Double, ty: Double
+        /// The reference page's size, in points.
+        public let referenceWidth: Double, referenceHeight: Double
+    }
+
     /// The student (key) and page (1-based).
     public let student: Int64, page: Int
     /// The page's size as displayed, in points.
@@ -58,6 +71,8 @@ public struct PageLayer: Sendable, Equatable, Encodable {
     public let boxes: [Box], notes: [Note], strokes: [Stroke], stamps: [Stamp]
     /// "Total 17.5 / 24 · 2 ungraded" on page 1, else nil.
     public let total: String?
+    /// Its alignment; nil in a project whose pages were never aligned.
+    public let alignment: Alignment?
     /// What the page image covers now (`GradingProject.imageStamp`), for its URL.
     public let images: String
 
@@ -67,6 +82,12 @@ public struct PageLayer: Sendable, Equatable, Encodable {
         self.student = book.students[student.index].key.rawValue
         self.page = page
         (width, height) = (size.width, size.height)
+        alignment = book.students[student.index].alignment(page: page).map { aligned in
+            let reference = book.referencePageSize(page: page)
+            let placed = HandAlignment.startingPoint(of: aligned, reference: reference, on: size)
+            return Alignment(flagged: aligned.isFlagged, reason: aligned.problem?.description, byHand: aligned.byHand,
+                             a: placed.a, b: placed.b, tx: placed.tx, ty: placed.ty, referenceWidth: reference.width, referenceHeight: reference.height)
+        }
         boxes = book.questions.filter { $0.question.page == page }.map { numbered in
             let frame = GradeLayer.boxFrame(book, question: numbered.question, student: student)
             return Box(question: numbered.question.id.rawValue, name: numbered.name, x: frame.origin.x, y: frame.origin.y,

@@ -13,6 +13,12 @@ extension GradingAPI {
     struct PageAligned: Encodable { let degrees: Double, scale: Double, x: Double, y: Double }
 
     func addAlignmentRoutes(to router: Router<WebContext>) {
+        // The reference page a flagged page is lined up with, as JPEG.
+        router.get("/api/reference/{page}/image") { request, context in
+            let page = Int(try context.number("page"))
+            return try await imageReply(request, context) { width in try images.lookupReference(page: page, width: width) }
+        }
+
         router.post("/api/pages/{student}/{page}/alignment") { request, context in
             let input = try await request.json(HandAlignmentBody.self, context: context)
             let aligned = try project(context).alignPage(student: StudentKey(try context.number("student")), page: Int(try context.number("page")),

@@ -10,15 +10,8 @@ extension GradingAPI {
         }
 
         router.get("/api/pages/{student}/{page}/image") { request, context in
-            let width = try request.queryNumber("width") ?? 1200
-            guard (1...10_000).contains(width) else { throw APIError.badRequest("A page image is 1 to 10000 pixels wide, not \(width).") }
             let student = StudentKey(try context.number("student")), page = Int(try context.number("page"))
-            let jpeg = switch try images.lookup(student: student, page: page, width: Int(width)) {
-            case .cached(let jpeg): jpeg
-            // Browsers opening the same page share one render; one that went away stops waiting.
-            case .toRender(let key, let render): try await renders.run(key: key, until: context.connectionClosed, render)
-            }
-            return Reply.bytes(jpeg, type: "image/jpeg", maxAge: 300)
+            return try await imageReply(request, context) { width in try images.lookup(student: student, page: page, width: width) }
         }
 
         router.post("/api/pages/{student}/{page}/notes") { request, context in
@@ -99,6 +92,18 @@ extension GradingAPI {
             try project(context).removeAnnotation(id, overwrite: request.uri.queryParameters["overwrite"] == "true")
             return try Reply.json(IDReply(id: id.rawValue))
         }
+    }
+
+    /// A page image at the `width` asked for (1…10,000 pixels; 1,200 when not given), from the cache or
+    /// rendered: browsers opening the same page share one render, one that went away stops waiting.
+    func imageReply(_ request: Request, _ context: WebContext, _ lookup: (Int) throws -> PageImageCache.Lookup) async throws -> Response {
+        let width = try request.queryNumber("width") ?? 1200
+        guard (1...10_000).contains(width) else { throw APIError.badRequest("A page image is 1 to 10000 pixels wide, not \(width).") }
+        let jpeg = switch try lookup(Int(width)) {
+        case .cached(let jpeg): jpeg
+        case .toRender(let key, let render): try await renders.run(key: key, until: context.connectionClosed, render)
+        }
+        return Reply.bytes(jpeg, type: "image/jpeg", maxAge: 300)
     }
 
     /// POST /api/pages/{student}/{page}/stamps: where (top-left, in points), the answer's question and

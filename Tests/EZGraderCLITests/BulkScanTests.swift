@@ -205,6 +205,17 @@ import TestSupport
                 && created.output.contains("\"problems\" : [\n\n  ]"), "\(created.output)")
     }
 
+    /// Clean stacks of 12 and 40 copies × 4 pages, fed in order, are split without a doubt.
+    @Test(arguments: [12, 40]) func aCleanStackSplitsEveryFourPages(copies: Int) throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned((1...copies).map { "S\($0)" }, pages: 4, in: folder)
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + files + ["--", folder.file("stack.pdf")])
+        let created = try run(folder, "new", "exam", "--pages-per-student", "4", "stack.pdf", "--json")
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.contains("\"students\" : \(copies),") && created.output.contains("\"completeCopies\" : \(copies),")
+                && created.output.contains("\"problems\" : [\n\n  ]"), "\(created.output)")
+    }
+
     @Test func bulkRefusesTheOptionsItCannotHonour() throws {
         let folder = TemporaryFolder()
         FileManager.default.createFile(atPath: folder.file("batch.pdf"), contents: Data("%PDF-1.4".utf8))

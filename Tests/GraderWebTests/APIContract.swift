@@ -86,6 +86,7 @@ enum APIContract {
                 try project.pageLayer(student: anna, page: 1), try project.pageLayer(student: anna, page: 2),
             ])]),
             "GET /api/pages/{student}/{page}/image": Operation([200: .media("image/jpeg")]),
+            "GET /api/reference/{page}/image": Operation([200: .media("image/jpeg")]),
             "POST /api/pages/{student}/{page}/notes": Operation(GradingAPI.NoteBody.self, [201: id]),
             "POST /api/pages/{student}/{page}/ink": Operation(GradingAPI.InkBody.self, [201: id]),
             "POST /api/pages/{student}/{page}/stamps": Operation(GradingAPI.StampBody.self, [201: json([GradingAPI.StampPlaced(id: 4, score: "3")])]),

@@ -1,4 +1,6 @@
 import Foundation
+import GraderKit
+import ScanFactory
 import Testing
 import TestSupport
 
@@ -10,7 +12,8 @@ import TestSupport
 /// questions renamed, rubric items, a roster, anonymity by covering the name (course_test.py); sixty
 /// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). A pressure ramp as
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
-/// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). Every check reads the project back through the command line or the API.
+/// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
+/// by hand over the reference print by keys and a drag at laptop and tablet sizes, undone and redone (align_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -30,9 +33,36 @@ import TestSupport
 
     @Test func gradingBubbleSheetsWithAPhoneCamera() throws { try runBrowserScript("capture_test.py") }
 
-    /// Runs one Selenium script against the built `ezgrader` and keeps its screenshots.
-    private func runBrowserScript(_ name: String) throws {
-        let work = TemporaryFolder()
+    @Test func liningUpAFlaggedPageByHandInTheBrowser() throws {
+        let work = TemporaryFolder(), mm = 72 / 25.4
+        // The exam as printed, two students, and Eve's page 1 turned 16° (past what alignment reaches).
+        let turned = CopierPlacement(dx: 7 * mm, dy: -5 * mm, rotationDegrees: 16)
+        try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: work.file("master.pdf")), studentName: nil, studentNumber: 0,
+                                          placements: [CopierPlacement(), CopierPlacement()], dpi: 72)
+        for (index, (name, first)) in [("Ann", CopierPlacement(dx: 3, dy: -2)), ("Eve", turned)].enumerated() {
+            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: work.file("\(name).pdf")), studentName: name, studentNumber: index + 1,
+                                              placements: [first, CopierPlacement()], dpi: 72)
+        }
+        // Where the two score boxes are printed on the exam and on Eve's page, and the move that lines it up.
+        let printed = [ScanFactory.scoreBoxOrigin(page: 1, slot: 0), ScanFactory.scoreBoxOrigin(page: 1, slot: 1)]
+        let onEve = printed.map { turned.apply($0) }, centre = turned.apply((306, 396))
+        let truth: [String: Any] = ["printed": printed.map { [$0.x, $0.y] }, "onPage": onEve.map { [$0.x, $0.y] },
+                                    "degrees": turned.rotationDegrees, "dx": centre.x - 306, "dy": centre.y - 396]
+        try JSONSerialization.data(withJSONObject: truth).write(to: URL(fileURLWithPath: work.file("truth.json")))
+        try runBrowserScript("align_test.py", work: work)
+
+        // Read back through the project: Eve's boxes on her printed frames, her page no longer flagged.
+        let project = try GradingProject.open(work.file("align.ezgrader"), as: Grader("check"))
+        let eve = try #require(project.gradeBook().students.first { $0.student.name == "Eve" })
+        #expect(eve.alignment(page: 1)?.byHand == true)
+        for (question, frame) in zip(try project.directory().questions, onEve) {
+            let placed = try project.placement(of: question.question.id, for: eve.key).box.origin
+            #expect(hypot(placed.x - frame.x, placed.y - frame.y) <= 4, "\(question.name): box at \(placed), printed at \(frame)")
+        }
+    }
+
+    /// Runs one Selenium script against the built `ezgrader` (in `work`, which may hold its fixtures) and keeps its screenshots.
+    private func runBrowserScript(_ name: String, work: TemporaryFolder = TemporaryFolder()) throws {
         let run = try runPythonDriver("Tests/Browser/\(name)", work: work)
         #expect(run.status == 0, "\(name) failed (run scripts/install-deps for chromium, chromium-driver and selenium):\n\(run.output)")
         let shots = packageRoot.appendingPathComponent(".build/browser-screenshots")

@@ -16,6 +16,22 @@ public struct CopierPlacement: Sendable, Equatable {
         case blank
     }
 
+    /// How much of the exam is printed.
+    public enum Printing: Sendable, Equatable {
+        /// Everything: title, prompts, ruled answer lines, score boxes.
+        case full
+        /// Little print: the header, each question's title and score box, the footer (no prompts, no ruling).
+        case sparse
+    }
+
+    /// How much the student wrote.
+    public enum Writing: Sendable, Equatable {
+        /// Answers in the answer spaces.
+        case answers
+        /// Answers, then handwriting over most of the page (margins, prompts and print included).
+        case crowded
+    }
+
     /// Shift of the content in points (right, down).
     public var dx: Double, dy: Double
     /// Rotation of the content in degrees, about the Letter page's centre (clockwise on the page).
@@ -28,15 +44,21 @@ public struct CopierPlacement: Sendable, Equatable {
     public var upsideDown: Bool
     /// What is printed.
     public var content: Content
+    /// How much of the exam's page is printed (the master's pages must be printed alike).
+    public var printing: Printing
+    /// How much handwriting is on the page.
+    public var writing: Writing
 
     /// US Letter, A4 and US Legal, in points.
     public static let letter = (width: 612.0, height: 792.0), a4 = (width: 595.28, height: 841.89), legal = (width: 612.0, height: 1008.0)
 
     /// A placement; the default is a perfect Letter scan of the exam.
     public init(dx: Double = 0, dy: Double = 0, rotationDegrees: Double = 0, scale: Double = 1,
-                paper: (width: Double, height: Double) = CopierPlacement.letter, upsideDown: Bool = false, content: Content = .exam) {
+                paper: (width: Double, height: Double) = CopierPlacement.letter, upsideDown: Bool = false, content: Content = .exam,
+                printing: Printing = .full, writing: Writing = .answers) {
         (self.dx, self.dy, self.rotationDegrees, self.scale) = (dx, dy, rotationDegrees, scale)
         (paperWidth, paperHeight, self.upsideDown, self.content) = (paper.width, paper.height, upsideDown, content)
+        (self.printing, self.writing) = (printing, writing)
     }
 
     /// Where a point printed at `p` on the exam page lands on the scanned page shown upright.

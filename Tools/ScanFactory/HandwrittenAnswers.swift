@@ -3,6 +3,18 @@ internal import CCairo
 /// Fills a question's answer space with one student's handwriting: lines of scribbled words,
 /// sometimes a sketch, each answer a different length.
 enum HandwrittenAnswers {
+    /// Handwriting over most of the page, print and margins included: a line every 20 pt from the
+    /// header to the footer, nearly the page's width.
+    static func crowd(_ cr: OpaquePointer, hand: Handwriting, rng: inout SplitMix64) {
+        let L = ExamLayout.self
+        var baseline = 50.0
+        while baseline < L.pageHeight - 40 {
+            hand.writeLine(cr, left: L.left - 30 + rng.uniform(0, 12), right: L.right + 30 - rng.uniform(0, 20),
+                           baseline: baseline + rng.symmetric(2), rng: &rng)
+            baseline += 20
+        }
+    }
+
     /// Writes an answer into `space` with `hand`, driven by `rng`.
     static func write(_ cr: OpaquePointer, in space: PrintedExamPainter.AnswerSpace, hand: Handwriting,
                       rng: inout SplitMix64) {

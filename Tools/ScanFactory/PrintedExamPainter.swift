@@ -31,6 +31,8 @@ struct PrintedExamPainter {
     var mode: Mode
     /// Whether answer areas get faint ruled lines.
     var ruled: Bool
+    /// Little print: no title block, no prompts; answer spaces keep their (unprinted) lines for handwriting.
+    var sparse = false
 
     /// Sets a darkness from 0 (paper) to 1 (black).
     func tone(_ cr: OpaquePointer, _ darkness: Double) { mode.setTone(cr, darkness) }
@@ -47,7 +49,7 @@ struct PrintedExamPainter {
         CairoText.showRightAligned(cr, ExamContent.title, right: L.right, y: L.headerBaseline)
         rule(cr, y: L.headerBaseline + 7, from: L.left, to: L.right, darkness: 0.7, width: 0.8)
 
-        if page == 1 { paintTitleBlock(cr) }
+        if page == 1 && !sparse { paintTitleBlock(cr) }
 
         var spaces: [AnswerSpace] = []
         for slot in 0..<L.questionsPerPage {
@@ -114,7 +116,7 @@ struct PrintedExamPainter {
         let firstBaseline = top + 40, leading = 13.5
         let besideBox = box.x - 14 - L.left, fullWidth = L.right - L.left
         var baseline = firstBaseline
-        let prompt = CairoText.wrap(cr, ExamContent.prompt(question: question)) { index in
+        let prompt = sparse ? [] : CairoText.wrap(cr, ExamContent.prompt(question: question)) { index in
             firstBaseline + Double(index) * leading - 10 < box.y + L.scoreBoxHeight + 4 ? besideBox : fullWidth
         }
         for line in prompt {
@@ -124,11 +126,11 @@ struct PrintedExamPainter {
 
         let answerTop = max(baseline, box.y + L.scoreBoxHeight + 6)
         var lines: [Double] = []
-        if ruled {
+        if ruled || sparse {
             var y = answerTop + L.lineSpacing
             while y < bottom - 8 {
                 lines.append(y)
-                rule(cr, y: y, from: L.left, to: L.right, darkness: 0.16, width: 0.5)
+                if ruled { rule(cr, y: y, from: L.left, to: L.right, darkness: 0.16, width: 0.5) }
                 y += L.lineSpacing
             }
         }

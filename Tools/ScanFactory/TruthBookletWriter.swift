@@ -33,13 +33,15 @@ enum TruthBookletWriter {
                         switch placement.content {
                         case .exam, .examPage:
                             let printed = if case .examPage(let other) = placement.content { other } else { page }
-                            let spaces = PrintedExamPainter(mode: .coverage, ruled: true).paint(cr, page: printed, footer: "Exam booklet — page \(printed)")
+                            let painter = PrintedExamPainter(mode: .coverage, ruled: placement.printing == .full, sparse: placement.printing == .sparse)
+                            let spaces = painter.paint(cr, page: printed, footer: "Exam booklet — page \(printed)")
                             guard let studentName else { return }
                             if printed == 1 {
                                 hand.writeText(cr, studentName, x: PrintedExamPainter.nameLineStart + 8,
                                                baseline: PrintedExamPainter.nameBaseline - 1, size: 17, rng: &rng)
                             }
                             for space in spaces { HandwrittenAnswers.write(cr, in: space, hand: hand, rng: &rng) }
+                            if placement.writing == .crowded { HandwrittenAnswers.crowd(cr, hand: hand, rng: &rng) }
                         case .foreign:
                             paintForeignPage(cr)
                         case .blank:

@@ -57,6 +57,8 @@ export const api = {
   setRoster: (csv) => call('POST', '/api/roster', { csv }),
   // A photo of a bubble sheet (base64 JPEG): the student, score and marks; kept as the student's sheet once known.
   capture: (photo, student, replace) => call('POST', '/api/capture', { photo, student, replace }),
+  // A page lined up by hand: its boxes moved dx, dy points and turned `degrees` clockwise about the page's centre.
+  alignPage: (student, page, dx, dy, degrees) => call('POST', `/api/pages/${student}/${page}/alignment`, { dx, dy, degrees }),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };
@@ -69,7 +71,15 @@ export async function loadLook() { Object.assign(look, await api.look()); }
 // The page image URL at one of the widths the server renders; the browser caches it. `images` is the
 // server's stamp of what the images cover (anonymity), so a cached image never shows a name.
 export function imageURL(student, page, width, images) {
+  return `/api/pages/${student}/${page}/image?width=${snappedWidth(width)}&v=${encodeURIComponent(images ?? '')}`;
+}
+
+// The reference page's image (what a flagged page is lined up with), likewise.
+export function referenceImageURL(page, width, images) {
+  return `/api/reference/${page}/image?width=${snappedWidth(width)}&v=${encodeURIComponent(images ?? '')}`;
+}
+
+function snappedWidth(width) {
   const sizes = look.imageWidths;
-  const snapped = sizes.find((size) => size >= width) || sizes[sizes.length - 1];
-  return `/api/pages/${student}/${page}/image?width=${snapped}&v=${encodeURIComponent(images ?? '')}`;
+  return sizes.find((size) => size >= width) || sizes[sizes.length - 1];
 }

@@ -3,6 +3,7 @@
 import { api, imageURL, look } from './api.js';
 import { appendSegments, drawLayer, el, strokeShapes } from './ink.js';
 import { Lasso } from './lasso.js';
+import { AlignTool } from './align.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,6 +18,7 @@ export class PageView {
     this.students = [];
     this.loads = 0;
     this.lasso = new Lasso(this);
+    this.align = new AlignTool(this);
     const svg = $('page-layer');
     for (const button of document.querySelectorAll('[data-tool]')) button.addEventListener('click', () => this.setTool(button.dataset.tool));
     $('undo').addEventListener('click', () => app.history('undo'));
@@ -62,6 +64,7 @@ export class PageView {
     try {
       const layer = await api.page(this.student, this.page);
       if (ticket !== this.loads) return;
+      if (this.layer && (layer.student !== this.layer.student || layer.page !== this.layer.page)) this.align.move = null;   // a move is for one page
       // Anonymity turned on or off (here or by someone else): the names change with the images.
       if (this.images !== undefined && layer.images !== this.images) await this.loadStudents();
       this.images = layer.images;
@@ -97,6 +100,7 @@ export class PageView {
     this.lasso.draw(svg, gesture, this.student, this.page);
     const draft = gesture?.kind === 'box' || gesture?.kind === 'name' ? dragged(gesture) : this.draft;
     if (draft) el('rect', { class: 'draft', ...draft }, svg);
+    this.align.draw(svg);
   }
 
   setTool(tool) {
@@ -139,7 +143,9 @@ export class PageView {
     }
     const at = this.point(event);
     const target = event.target.closest('[data-kind]');
-    if (this.tool === 'pen' || this.tool === 'highlighter') {
+    if (this.align.active) {
+      this.gesture = this.align.grab(at);
+    } else if (this.tool === 'pen' || this.tool === 'highlighter') {
       const highlighter = this.tool === 'highlighter';
       const stroke = { points: [at], pressures: [this.pressure(event)], kind: highlighter ? 'highlighter' : 'pen',
                        width: highlighter ? look.highlighterWidth : look.inkWidth, color: look.inkColor };
@@ -197,6 +203,8 @@ export class PageView {
       const [width, height] = resized(gesture);
       rect?.setAttribute('width', width - look.boxBorder);
       rect?.setAttribute('height', height - look.boxBorder);
+    } else if (gesture.kind === 'align') {
+      this.align.drag(gesture, this.point(event));
     } else if (gesture.kind === 'drag') {
       gesture.to = this.point(event);
       const node = $('page-layer').querySelector(`[data-kind="${gesture.what.split(':')[0]}"][data-id="${gesture.what.split(':')[1]}"]`);
@@ -229,6 +237,7 @@ export class PageView {
     const gesture = this.gesture;
     if (!gesture || event.pointerId !== gesture.pointerId) return;
     this.gesture = null;
+    if (gesture.kind === 'align') return;   // saved with Enter or Save, not on letting go
     try {
       if (gesture.kind === 'pen' && gesture.stroke.points.length > 1) {
         const { stroke } = gesture;
@@ -313,8 +322,10 @@ export class PageView {
   }
 
   async key(event) {
+    if (this.align.active && this.align.key(event)) return;
     const tools = { v: 'select', b: 'box', n: 'note', p: 'pen', i: 'highlighter', e: 'eraser', l: 'lasso', m: 'name' };
     if (tools[event.key]) { this.setTool(tools[event.key]); }
+    else if (event.key === 'a') { this.align.start(); }
     else if (event.key === '+' || event.key === '=') { this.setZoom(this.zoom * 1.25); }
     else if (event.key === '-') { this.setZoom(this.zoom / 1.25); }
     else if (event.key === 'ArrowRight') { this.step(1); }
