@@ -12,7 +12,7 @@ enum Assets {
         "grade.js": "text/javascript; charset=utf-8", "pageview.js": "text/javascript; charset=utf-8",
         "overview.js": "text/javascript; charset=utf-8", "ink.js": "text/javascript; charset=utf-8",
         "course.js": "text/javascript; charset=utf-8", "gradepad.js": "text/javascript; charset=utf-8", "lasso.js": "text/javascript; charset=utf-8",
-        "stamps.js": "text/javascript; charset=utf-8",
+        "stamps.js": "text/javascript; charset=utf-8", "idreview.js": "text/javascript; charset=utf-8",
         "openapi.json": "application/json; charset=utf-8",
     ]
 

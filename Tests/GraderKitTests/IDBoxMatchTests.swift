@@ -41,6 +41,39 @@ import TestSupport
         #expect(try project.matchByIDBoxes(rosterPath: folder.file("roster.csv")).map(\.student) == [nil])
     }
 
+    @Test func aCopyLeftForReviewIsConfirmedByHandAndUndone() throws {
+        let folder = TemporaryFolder()
+        let written = Array(Self.roster.prefix(3)) + ["20175531"]
+        let project = try project(folder, written: written, rubric: Self.rubric)
+        _ = try project.matchByIDBoxes(rosterPath: folder.file("roster.csv"))
+        let cards = try project.idReviewCards()
+        #expect(cards.map(\.name) == ["paper4"])
+        let card = try #require(cards.first)
+        // The crop holds every box, with a margin, on page 1 of the copy; three students offered, likeliest first.
+        #expect(card.page == 1 && card.region.origin.x < 300 && card.region.origin.x + card.region.width > 300 + 7 * 23 + 20)
+        #expect(card.review.candidates.count == 3 && card.review.read.count == 8)
+        #expect(card.review.candidates.map(\.probability) == card.review.candidates.map(\.probability).sorted(by: >))
+        #expect(throws: GradingError.notAnIDCandidate(copy: "paper4", rosterID: "1", offered: card.review.candidates.compactMap(\.student.rosterID))) {
+            try project.confirmIDReview(student: card.review.student, rosterID: "1")
+        }
+        // Only students not matched yet are offered.
+        #expect(!card.review.candidates.contains { Self.roster.prefix(3).contains($0.student.rosterID ?? "") })
+        let chosen = card.review.candidates[0].student
+        #expect(try project.confirmIDReview(student: card.review.student, rosterID: chosen.rosterID ?? "") == chosen)
+        #expect(try project.idReviewCards().isEmpty)
+        #expect(try project.directory().students.map(\.student).contains(chosen))
+        #expect(throws: GradingError.notInIDReview(chosen.name)) { try project.confirmIDReview(student: card.review.student, rosterID: chosen.rosterID ?? "") }
+        // Undone, the copy is waiting again under its file's name.
+        _ = try project.undo()
+        #expect(try project.idReviewCards().map(\.name) == ["paper4"])
+        // A viewer and a grader may neither see nor confirm it.
+        for role in [GraderRole.grader, .viewer] {
+            #expect(throws: RoleRefusal.self) { try project.acting(as: try Grader("ta"), role: role).idReviewCards() }
+        }
+    }
+
+    static let rubric = "id_boxes:\n  - id: number\n    page: 1\n    at: 300,96\n    size: 20,26\n    pitch: 23\n    count: 8\n"
+
     @Test func refusesARubricWithoutIDBoxesAndBadFields() throws {
         let folder = TemporaryFolder()
         let project = try project(folder, written: ["20261048"], rubric: "questions:\n  - page: 1\n    at: 50,50\n    max: 2\n")

@@ -106,6 +106,10 @@ enum APIContract {
             "PATCH /api/questions/{question}/rubric/{number}": Operation(GradingAPI.ItemEditBody.self, [200: number]),
             "DELETE /api/questions/{question}/rubric/{number}": Operation([200: number]),
             "POST /api/roster": Operation(GradingAPI.RosterBody.self, [200: json([GradingAPI.RosterReply(students: 3)])]),
+            "GET /api/id-reviews": Operation([200: json([[GradingAPI.IDReviewLine.example]])]),
+            "POST /api/id-reviews/{student}": Operation(GradingAPI.IDConfirmBody.self, [200: json([
+                GradingAPI.IDConfirmed(name: "Schmidt, Anna", rosterID: "20261048"),
+            ])]),
             "PUT /api/anonymity": Operation(GradingAPI.AnonymityBody.self, [200: json([GradingAPI.AnonymityReply(on: true)])]),
             "GET /api/downloads/table": Operation([200: .media("text/csv")]),
             "GET /api/downloads/graded/{student}": Operation([200: .media("application/pdf")]),
@@ -113,4 +117,14 @@ enum APIContract {
             "GET /api/openapi.json": Operation([200: .media("application/json")]),
         ]
     }
+}
+
+extension GradingAPI.IDReviewLine {
+    /// A copy left for review as the sample project would list it.
+    static let example = GradingAPI.IDReviewLine(IDBoxReviewCard(
+        review: IDBoxReview(student: StudentKey(7), copy: 12, read: "2026?048", candidates: [
+            .init(student: Student(name: "Schmidt, Anna", rosterID: "20261048"), probability: 0.91),
+            .init(student: Student(name: "Okafor, Ben", rosterID: "20261046"), probability: 0.06),
+        ]),
+        name: "copy 12", page: 1, region: PageRect(origin: PagePoint(x: 286, y: 82), width: 209, height: 54), pageSize: PageSize(width: 612, height: 792)))
 }

@@ -55,6 +55,9 @@ export const api = {
   removeItem: (question, number) => call('DELETE', `/api/questions/${question}/rubric/${number}`),
   setAnonymity: (on, regions) => call('PUT', '/api/anonymity', { on, regions }),
   setRoster: (csv) => call('POST', '/api/roster', { csv }),
+  // Copies whose handwritten student number is left to confirm; confirming one names the roster id of the student it is.
+  idReviews: () => call('GET', '/api/id-reviews'),
+  confirmID: (student, rosterID) => call('POST', `/api/id-reviews/${student}`, { rosterID }),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };
