@@ -2,6 +2,7 @@ import Foundation
 @testable import GraderWeb
 import GraderCore
 import GraderKit
+import GraderStore
 
 /// What each API route reads and answers, named by the Swift types that code it: what the OpenAPI
 /// document must describe, field by field. Its routes are checked against the router's, so a route
@@ -56,6 +57,12 @@ enum APIContract {
                            pressures: [0.2, 0.9])
         _ = try ann.placeStamp(item: units.id, question: q1, student: anna, page: 1, at: PagePosition(PagePoint(x: 300, y: 500)))
         _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 100, y: 400)), PagePosition(PagePoint(x: 150, y: 410))])
+        // Anna's copy left for review by her handwritten number, as `match --roster` leaves one (the document's example confirms it).
+        try ProjectStore.open(project.folder, grader: try Grader("owner")).change("leave Anna's copy for review") { writer in
+            try writer.replaceIDReviews(with: [IDBoxReview(student: anna, copy: nil, read: "2026104?", candidates: [
+                .init(student: Student(name: "Schmidt, Anna", rosterID: "20261048", email: "anna.schmidt@example.edu"), probability: 0.91),
+            ])])
+        }
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
         let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
