@@ -76,6 +76,8 @@ export class IDReviewView {
     $('ids-progress').textContent = `${this.at + 1} of ${this.copies.length} to confirm`;
     $('ids-read').textContent = copy.read;
     this.drawCrop(copy);
+    // What is left of the likelihood is "someone not on the roster".
+    $('ids-off-roster').hidden = copy.candidates.reduce((sum, candidate) => sum + candidate.probability, 0) >= 0.5;
     $('ids-choices').replaceChildren(...copy.candidates.map((candidate, index) => {
       const item = document.createElement('li'), button = document.createElement('button');
       button.dataset.choice = index + 1;
@@ -85,7 +87,7 @@ export class IDReviewView {
       key.textContent = index + 1;
       name.className = 'id-name'; name.textContent = candidate.name;
       id.className = 'id-number'; id.textContent = candidate.rosterID ?? '';
-      share.className = 'id-share'; share.textContent = `${Math.round(candidate.probability * 100)} %`;
+      share.className = 'id-share'; share.textContent = percent(candidate.probability);
       button.append(key, name, id, share);
       item.append(button);
       return item;
@@ -95,9 +97,10 @@ export class IDReviewView {
     if (next && next !== copy) new Image().src = this.cropURL(next, this.scale(next));
   }
 
+  // Legible and whole: the card's width (less its padding and the crop's border), the students and buttons still in view below.
   scale(copy) {
-    const available = Math.max(Math.min($('ids-card').clientWidth || 640, 900) - 16, 280);
-    return Math.min(available / copy.width, 4);
+    const available = Math.max(Math.min($('ids-card').clientWidth || 640, 900) - 34, 240);
+    return Math.min(available / copy.width, Math.max(window.innerHeight * 0.3, 120) / copy.height, 4);
   }
 
   cropURL(copy, scale) {
@@ -113,4 +116,8 @@ export class IDReviewView {
     image.style.left = `${-copy.x * scale}px`;
     image.style.top = `${-copy.y * scale}px`;
   }
+}
+
+function percent(probability) {
+  return probability > 0 && probability < 0.005 ? '< 1 %' : `${Math.round(probability * 100)} %`;
 }
