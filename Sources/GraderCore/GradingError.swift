@@ -62,6 +62,12 @@ public enum GradingError: Error, Equatable, Sendable {
     case duplicateIDField(String)
     /// The rubric has no student-number boxes (`id_boxes:`) to read.
     case noIDBoxes
+    /// A copy not (or no longer) waiting for its handwritten student number to be confirmed.
+    case notInIDReview(String)
+    /// A roster id that is not among the students offered for a copy left for review.
+    case notAnIDCandidate(copy: String, rosterID: String, offered: [String])
+    /// A roster student who is already matched to another copy.
+    case studentAlreadyMatched(String, rosterID: String, to: String)
     /// A project with no students, asked for something only a student's page has.
     case noStudents
     /// Moving an annotation by dx, dy would take it to x, y, off its page.
@@ -194,6 +200,13 @@ extension GradingError: LocalizedError {
             return "Student-number boxes '\(id)' are given twice: give each id_boxes entry its own id."
         case .noIDBoxes:
             return "The project's rubric has no student-number boxes: add an id_boxes: entry (page, at, size, count) and apply it with ezgrader rubric, or match by the bubble grid."
+        case .notInIDReview(let copy):
+            return "\(copy) is not waiting for its student number to be confirmed: it was matched meanwhile, or ezgrader match --roster has not left it for review."
+        case .notAnIDCandidate(let copy, let rosterID, let offered):
+            return "Roster id \(rosterID) is not one of the students offered for \(copy) (\(offered.joined(separator: ", "))): "
+                + "match it by hand with ezgrader match --copy N --student NAME."
+        case .studentAlreadyMatched(let name, let rosterID, let other):
+            return "\(name) (\(rosterID)) is already matched to \(other): undo that match first, or choose another student."
         case .duplicateBlockID(let id):
             return "Bubble block id '\(id)' is taken: another bubble block of this project has it. Give this block another id."
         case .noStudents:

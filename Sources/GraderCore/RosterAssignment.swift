@@ -29,7 +29,7 @@ public struct RosterAssignment: Sendable {
         public let margin: Double
         /// True when the copy is matched without asking anyone: a roster student at `threshold` or more.
         public let automatic: Bool
-        /// The most likely roster students, best first (at most three).
+        /// The most likely roster students, best first (at most three): none another copy is matched to without review.
         public let candidates: [Candidate]
         /// What the boxes read, "?" for a box not read as one digit, "_" for an empty box.
         public let read: String
@@ -69,18 +69,23 @@ public struct RosterAssignment: Sendable {
             return column - rosterCount == copy ? -offRoster[copy] : Self.impossible
         }
         let solution = AssignmentSolver(rows: copies.count, columns: rosterCount + copies.count, cost: cost)
+        let chosen = copies.indices.map { copy in
+            let column = solution.column(of: copy), margin = solution.margin(forRow: copy)
+            return (roster: column < rosterCount ? column : nil, margin: margin, automatic: column < rosterCount && margin >= threshold)
+        }
+        // A student matched without review is no longer anyone else's candidate.
+        let matched = Set(chosen.compactMap { $0.automatic ? $0.roster : nil })
         return copies.indices.map { copy in
-            let column = solution.column(of: copy)
-            let roster = column < rosterCount ? column : nil
-            let margin = solution.margin(forRow: copy)
-            var weights = scores[copy].enumerated().compactMap { index, score in score.map { (index, $0) } }
+            let (roster, margin, automatic) = chosen[copy]
+            var weights = scores[copy].enumerated().compactMap { index, score in
+                score.flatMap { index == roster || !matched.contains(index) ? (index, $0) : nil }
+            }
             let best = max(weights.map(\.1).max() ?? offRoster[copy], offRoster[copy])
             let total = weights.reduce(exp(offRoster[copy] - best)) { $0 + exp($1.1 - best) }
             weights.sort { $0.1 > $1.1 }
             let candidates = weights.prefix(3).map { Candidate(roster: $0.0, probability: exp($0.1 - best) / total) }
             let read = String(copies[copy].map { $0.best ?? ($0.empty > 0.5 ? "_" : "?") })
-            return Outcome(roster: roster, margin: margin, automatic: roster != nil && margin >= threshold,
-                           candidates: candidates, read: read)
+            return Outcome(roster: roster, margin: margin, automatic: automatic, candidates: candidates, read: read)
         }
     }
 

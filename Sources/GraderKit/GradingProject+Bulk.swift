@@ -165,7 +165,10 @@ extension GradingProject {
         }
         try store.change("match copy \(copy) to \(student.name)") { writer in
             try writer.setCopyStudent(copy, student)
-            if let key { try writer.renameStudent(key, to: student) }
+            if let key {
+                try writer.renameStudent(key, to: student)
+                try writer.removeIDReview(of: key)
+            }
         }
         return student
     }

@@ -11,12 +11,7 @@ import GraderPDF
 /// per-student files the students not yet given a roster id.
 extension GradingProject {
     /// A roster student a copy may be.
-    public struct IDCandidate: Sendable, Equatable {
-        /// The student, as the roster has them.
-        public let student: Student
-        /// The probability that the copy is theirs (0…1).
-        public let probability: Double
-    }
+    public typealias IDCandidate = IDBoxReview.Candidate
 
     /// What the ID boxes of one copy gave.
     public struct IDBoxMatch: Sendable, Equatable {
@@ -40,6 +35,7 @@ extension GradingProject {
     /// Reads the ID boxes of every unmatched copy and matches, as one change, those the class-wide
     /// assignment against the roster at `rosterPath` is sure of (`threshold`: least confidence);
     /// returns every copy's outcome, matched first. A copy whose number is not on the roster is never matched.
+    /// The copies not matched are left for review (`idReviewCards`), in place of those left before.
     public func matchByIDBoxes(rosterPath: String, threshold: Double = RosterAssignment().threshold) throws -> [IDBoxMatch] {
         try permit(.editRoster)
         let roster = try Roster(contentsOf: rosterPath)
@@ -66,17 +62,19 @@ extension GradingProject {
                        student: outcome.automatic ? outcome.roster.map { available[$0] } : nil, confidence: outcome.margin,
                        candidates: outcome.candidates.map { IDCandidate(student: available[$0.roster], probability: $0.probability) })
         }
-        let matched = results.filter { $0.student != nil }
-        if !matched.isEmpty {
-            try store.change("match \(matched.count) copies by their handwritten student numbers") { writer in
+        let matched = results.filter { $0.student != nil }, left = results.filter { $0.student == nil }
+        let reviews = left.map { IDBoxReview(student: $0.key, copy: $0.copy, read: $0.read, candidates: $0.candidates) }
+        if try !results.isEmpty || !store.idReviews().isEmpty {
+            try store.change("match \(matched.count) copies by their handwritten student numbers, \(left.count) left for review") { writer in
                 for match in matched {
                     guard let student = match.student else { continue }
                     if let copy = match.copy { try writer.setCopyStudent(copy, student) }
                     try writer.renameStudent(match.key, to: student)
                 }
+                try writer.replaceIDReviews(with: reviews)
             }
         }
-        return matched + results.filter { $0.student == nil }
+        return matched + left
     }
 
     /// The ID boxes of `entry`'s page, cropped through the page's alignment.

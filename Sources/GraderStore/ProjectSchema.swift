@@ -283,6 +283,18 @@ enum ProjectSchema {
                     definition TEXT NOT NULL);
                 """)
         }
+        migrator.registerProjectMigration("v20: copies left for a person to match by their handwritten student number") { db in
+            // One row per copy `match --roster` could not match surely: what its boxes read and its
+            // likeliest roster students as JSON [{name, id, email, probability}], best first.
+            try db.execute(sql: """
+                CREATE TABLE id_review (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL UNIQUE REFERENCES student(id) ON DELETE CASCADE,
+                    copy INTEGER,
+                    read TEXT NOT NULL,
+                    candidates TEXT NOT NULL);
+                """)
+        }
         return migrator
     }()
 }

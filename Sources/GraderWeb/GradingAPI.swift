@@ -25,6 +25,7 @@ struct GradingAPI: Sendable {
         addAlignmentRoutes(to: router)
         addQuestionRoutes(to: router)
         addCourseRoutes(to: router)
+        addIDReviewRoutes(to: router)
         addDownloadRoutes(to: router)
         addHistoryRoutes(to: router)
         addCaptureRoutes(to: router)

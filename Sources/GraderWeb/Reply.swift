@@ -91,7 +91,7 @@ struct ErrorReplies: RouterMiddleware {
     static func status(of error: GradingError) -> HTTPResponse.Status {
         switch error {
         case .unknownStudent, .unknownStudentNear, .unknownQuestion, .unknownAnnotation, .pageOutOfRange: .notFound
-        case .changedMeanwhile, .historyBlocked, .historyBreaksRule, .othersScores, .othersAnnotation, .anonymousDownload: .conflict
+        case .changedMeanwhile, .historyBlocked, .historyBreaksRule, .othersScores, .othersAnnotation, .anonymousDownload, .notInIDReview, .studentAlreadyMatched: .conflict
         default: .badRequest
         }
     }

@@ -97,11 +97,37 @@ struct MatchCommand: ParsableCommand {
         let confidence: Double
     }
 
+    /// What the ID boxes gave, for --json: the copies matched (with their confidence), then those left with their likeliest students.
+    private struct IDBoxesJSON: Encodable {
+        struct Student: Encodable { let name: String, rosterID: String?, probability: Double? }
+        struct Copy: Encodable {
+            /// The bulk copy number; absent for a student's own file (then `name` is the file's).
+            let copy: Int?
+            let name: String, read: String
+            /// Nil (null) when the assignment is sure beyond any number (the only student left).
+            let confidence: Double?
+            let student: Student?
+            let candidates: [Student]?
+        }
+        let matched: [Copy], review: [Copy]
+
+        init(_ outcomes: [GradingProject.IDBoxMatch]) {
+            func copy(_ item: GradingProject.IDBoxMatch, matched: Bool) -> Copy {
+                Copy(copy: item.copy, name: item.name, read: item.read, confidence: item.confidence.isFinite ? item.confidence : nil,
+                     student: item.student.map { Student(name: $0.name, rosterID: $0.rosterID, probability: nil) },
+                     candidates: matched ? nil : item.candidates.map { Student(name: $0.student.name, rosterID: $0.student.rosterID, probability: $0.probability) })
+            }
+            matched = outcomes.filter { $0.student != nil }.map { copy($0, matched: true) }
+            review = outcomes.filter { $0.student == nil }.map { copy($0, matched: false) }
+        }
+    }
+
     func run() throws {
         try reportingErrors {
             let project = try options.open()
             if let roster, copy == nil, try project.hasIDBoxes() {
-                printIDBoxMatches(try project.matchByIDBoxes(rosterPath: roster, threshold: threshold))
+                let outcomes = try project.matchByIDBoxes(rosterPath: roster, threshold: threshold)
+                if options.json { try printJSON(IDBoxesJSON(outcomes)) } else { printIDBoxMatches(outcomes) }
                 return
             }
             if let roster, copy == nil {

@@ -31,5 +31,28 @@ import TestSupport
         }
         #expect(lines.contains { $0.hasPrefix("review paper5: the boxes read ") })
         #expect(lines.last == "4 of 5 matched by their handwritten student number, 1 left for review.")
+        // Run again as JSON: nothing more matched, the copy left listed with its three likeliest students, numbers typed.
+        let json = try runCommand(ezgrader, ["match", "class", "--roster", "roster.csv", "--json"], in: folder.path)
+        #expect(json.status == 0, "\(json.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((object["matched"] as? [Any])?.isEmpty == true)
+        let review = try #require((object["review"] as? [[String: Any]])?.first)
+        #expect(review["name"] as? String == "paper5" && (review["read"] as? String)?.count == 8 && review["confidence"] is Double && review["student"] == nil)
+        let candidates = try #require(review["candidates"] as? [[String: Any]])
+        #expect(candidates.count == 1 && candidates[0]["rosterID"] as? String == roster[4] && candidates[0]["probability"] is Double)
+    }
+
+    @Test func matchJSONGivesEachCopyMatchedWithItsConfidence() throws {
+        let folder = TemporaryFolder()
+        try IDBoxClass.write(in: folder, written: Array(IDBoxClass.roster.prefix(2)))
+        #expect(try runCommand(ezgrader, ["new", "class", "in", "--rubric", "rubric.yaml"], in: folder.path).status == 0)
+        let json = try runCommand(ezgrader, ["match", "class", "--roster", "roster.csv", "--json"], in: folder.path)
+        #expect(json.status == 0, "\(json.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let matched = try #require(object["matched"] as? [[String: Any]])
+        #expect(matched.map { $0["name"] as? String } == ["paper1", "paper2"])
+        #expect(matched.map { ($0["student"] as? [String: Any])?["rosterID"] as? String } == Array(IDBoxClass.roster.prefix(2)))
+        #expect(matched.allSatisfy { ($0["confidence"] as? Double ?? 0) >= 4 && $0["candidates"] == nil })
+        #expect((object["review"] as? [Any])?.isEmpty == true)
     }
 }

@@ -1,34 +1,21 @@
 import Foundation
 import GraderKit
-import ScanFactory
 import Testing
 import TestSupport
 
 /// Per-student scans whose page 1 has the student number written by pen in printed boxes: the
 /// rubric's id_boxes read, every student matched to the roster at once, the one not on it left.
 @Suite struct IDBoxMatchTests {
-    static let field = IDBoxField(id: "number", page: 1, left: 300, top: 96, boxWidth: 20, boxHeight: 26, pitch: 23, count: 8)
-    static let roster = ["20261048", "20263391", "20265507", "20267723", "20268814", "20260962", "20264479", "20269135", "20262256"]
+    static let roster = IDBoxClass.roster
 
-    private func project(_ folder: TemporaryFolder, written: [String], rubric: String) throws -> GradingProject {
-        try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
-        for (index, id) in written.enumerated() {
-            try IDFieldScan.writePage(to: URL(fileURLWithPath: folder.file("in/paper\(index + 1).pdf")), Self.field,
-                                      boxes: id.map { .digit($0.wholeNumberValue!) }, writer: .pen(PenHand(seed: UInt64(index) + 500)),
-                                      seed: UInt64(index) + 900)
-        }
-        let csv = "file,name,id\n" + Self.roster.enumerated().map { "x\($0.offset).pdf,Student \($0.offset),\($0.element)" }.joined(separator: "\n")
-        try csv.write(toFile: folder.file("roster.csv"), atomically: true, encoding: .utf8)
-        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
-        return try GradingProject.create(folder.file("class.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"),
-                                         grader: try .tester())
+    private func project(_ folder: TemporaryFolder, written: [String], rubric: String = IDBoxClass.rubric) throws -> GradingProject {
+        try IDBoxClass.project(in: folder, written: written, rubric: rubric)
     }
 
     @Test func matchesEveryStudentOnTheRosterAndLeavesTheOneNotOnIt() throws {
         let folder = TemporaryFolder()
         let written = Array(Self.roster.prefix(6)) + ["20175531"]
-        let rubric = "id_boxes:\n  - id: number\n    page: 1\n    at: 300,96\n    size: 20,26\n    pitch: 23\n    count: 8\n"
-        let project = try project(folder, written: written, rubric: rubric)
+        let project = try project(folder, written: written)
         let outcomes = try project.matchByIDBoxes(rosterPath: folder.file("roster.csv"))
         let matched = Dictionary(uniqueKeysWithValues: outcomes.compactMap { outcome in outcome.student.map { (outcome.name, $0.rosterID ?? "") } })
         #expect(matched == Dictionary(uniqueKeysWithValues: (0..<6).map { ("paper\($0 + 1)", Self.roster[$0]) }))
@@ -39,6 +26,37 @@ import TestSupport
         #expect(names == ((0..<6).map { "Student \($0)" } + ["paper7"]).sorted())
         // Run again: only the one left is read, and still not matched.
         #expect(try project.matchByIDBoxes(rosterPath: folder.file("roster.csv")).map(\.student) == [nil])
+    }
+
+    @Test func aCopyLeftForReviewIsConfirmedByHandAndUndone() throws {
+        let folder = TemporaryFolder()
+        let written = Array(Self.roster.prefix(3)) + ["20175531"]
+        let project = try project(folder, written: written)
+        _ = try project.matchByIDBoxes(rosterPath: folder.file("roster.csv"))
+        let cards = try project.idReviewCards()
+        #expect(cards.map(\.name) == ["paper4"])
+        let card = try #require(cards.first)
+        // The crop holds every box, with a margin, on page 1 of the copy; three students offered, likeliest first.
+        #expect(card.page == 1 && card.region.origin.x < 300 && card.region.origin.x + card.region.width > 300 + 7 * 23 + 20)
+        #expect(card.review.candidates.count == 3 && card.review.read.count == 8)
+        #expect(card.review.candidates.map(\.probability) == card.review.candidates.map(\.probability).sorted(by: >))
+        #expect(throws: GradingError.notAnIDCandidate(copy: "paper4", rosterID: "1", offered: card.review.candidates.compactMap(\.student.rosterID))) {
+            try project.confirmIDReview(student: card.review.student, rosterID: "1")
+        }
+        // Only students not matched yet are offered.
+        #expect(!card.review.candidates.contains { Self.roster.prefix(3).contains($0.student.rosterID ?? "") })
+        let chosen = card.review.candidates[0].student
+        #expect(try project.confirmIDReview(student: card.review.student, rosterID: chosen.rosterID ?? "") == chosen)
+        #expect(try project.idReviewCards().isEmpty)
+        #expect(try project.directory().students.map(\.student).contains(chosen))
+        #expect(throws: GradingError.notInIDReview(chosen.name)) { try project.confirmIDReview(student: card.review.student, rosterID: chosen.rosterID ?? "") }
+        // Undone, the copy is waiting again under its file's name.
+        _ = try project.undo()
+        #expect(try project.idReviewCards().map(\.name) == ["paper4"])
+        // A viewer and a grader may neither see nor confirm it.
+        for role in [GraderRole.grader, .viewer] {
+            #expect(throws: RoleRefusal.self) { try project.acting(as: try Grader("ta"), role: role).idReviewCards() }
+        }
     }
 
     @Test func refusesARubricWithoutIDBoxesAndBadFields() throws {

@@ -73,6 +73,8 @@ import TestSupport
         Call(name: "match", action: .editRoster) { p, _ in try p.match(copy: 1, to: Student(name: "Nobody")) },
         Call(name: "matchByIDGrid", action: .editRoster) { p, f in _ = try p.matchByIDGrid(rosterPath: f.folder + "/missing.csv") },
         Call(name: "matchByIDBoxes", action: .editRoster) { p, f in _ = try p.matchByIDBoxes(rosterPath: f.folder + "/missing.csv") },
+        Call(name: "idReviewCards", action: .editRoster) { p, _ in _ = try p.idReviewCards() },
+        Call(name: "confirmIDReview", action: .editRoster) { p, f in _ = try p.confirmIDReview(student: f.ben, rosterID: "S1") },
         Call(name: "setAnswerKey", action: .editKeys) { p, _ in _ = try p.setAnswerKey(block: "mc", answers: "ABCD") },
         Call(name: "BubbleRun", action: .editKeys) { p, _ in _ = try BubbleRun.run(p) },
         Call(name: "setAnonymous", action: .setAnonymity) { p, _ in try p.setAnonymous(false) },

@@ -2,6 +2,7 @@ import Foundation
 @testable import GraderWeb
 import GraderCore
 import GraderKit
+import GraderStore
 
 /// What each API route reads and answers, named by the Swift types that code it: what the OpenAPI
 /// document must describe, field by field. Its routes are checked against the router's, so a route
@@ -56,6 +57,12 @@ enum APIContract {
                            pressures: [0.2, 0.9])
         _ = try ann.placeStamp(item: units.id, question: q1, student: anna, page: 1, at: PagePosition(PagePoint(x: 300, y: 500)))
         _ = try ann.addInk(student: anna, page: 1, points: [PagePosition(PagePoint(x: 100, y: 400)), PagePosition(PagePoint(x: 150, y: 410))])
+        // Anna's copy left for review by her handwritten number, as `match --roster` leaves one (the document's example confirms it).
+        try ProjectStore.open(project.folder, grader: try Grader("owner")).change("leave Anna's copy for review") { writer in
+            try writer.replaceIDReviews(with: [IDBoxReview(student: anna, copy: nil, read: "2026104?", candidates: [
+                .init(student: Student(name: "Schmidt, Anna", rosterID: "20261048", email: "anna.schmidt@example.edu"), probability: 0.91),
+            ])])
+        }
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
         let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
@@ -107,6 +114,10 @@ enum APIContract {
             "PATCH /api/questions/{question}/rubric/{number}": Operation(GradingAPI.ItemEditBody.self, [200: number]),
             "DELETE /api/questions/{question}/rubric/{number}": Operation([200: number]),
             "POST /api/roster": Operation(GradingAPI.RosterBody.self, [200: json([GradingAPI.RosterReply(students: 3)])]),
+            "GET /api/id-reviews": Operation([200: json([[GradingAPI.IDReviewLine.example]])]),
+            "POST /api/id-reviews/{student}": Operation(GradingAPI.IDConfirmBody.self, [200: json([
+                GradingAPI.IDConfirmed(name: "Schmidt, Anna", rosterID: "20261048"),
+            ])]),
             "PUT /api/anonymity": Operation(GradingAPI.AnonymityBody.self, [200: json([GradingAPI.AnonymityReply(on: true)])]),
             "GET /api/downloads/table": Operation([200: .media("text/csv")]),
             "GET /api/downloads/graded/{student}": Operation([200: .media("application/pdf")]),
@@ -124,4 +135,14 @@ enum APIContract {
             ]),
         ]
     }
+}
+
+extension GradingAPI.IDReviewLine {
+    /// A copy left for review as the sample project would list it.
+    static let example = GradingAPI.IDReviewLine(IDBoxReviewCard(
+        review: IDBoxReview(student: StudentKey(7), copy: 12, read: "2026?048", candidates: [
+            .init(student: Student(name: "Schmidt, Anna", rosterID: "20261048"), probability: 0.91),
+            .init(student: Student(name: "Okafor, Ben", rosterID: "20261046"), probability: 0.06),
+        ]),
+        name: "copy 12", page: 1, region: PageRect(origin: PagePoint(x: 286, y: 82), width: 209, height: 54), pageSize: PageSize(width: 612, height: 792)))
 }

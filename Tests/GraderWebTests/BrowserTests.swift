@@ -13,7 +13,8 @@ import TestSupport
 /// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). A pressure ramp as
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
-/// by hand over the reference print by keys and a drag at laptop and tablet sizes, undone and redone (align_test.py). Every check reads the project back through the command line or the API.
+/// by hand over the reference print by keys and a drag at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
+/// student number confirmed by key and by tap (idreview_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -59,6 +60,14 @@ import TestSupport
             let placed = try project.placement(of: question.question.id, for: eve.key).box.origin
             #expect(hypot(placed.x - frame.x, placed.y - frame.y) <= 4, "\(question.name): box at \(placed), printed at \(frame)")
         }
+    }
+
+    /// Copies whose handwritten student number was not read surely, confirmed by key and by tap (idreview_test.py):
+    /// page 1 of each copy written by pen, four numbers on the roster, one half written, one off it.
+    @Test func confirmingHandwrittenStudentNumbersInTheBrowser() throws {
+        let work = TemporaryFolder()
+        try IDBoxClass.write(in: work, written: Array(IDBoxClass.roster.prefix(4)) + ["20260___", "20175531"])
+        try runBrowserScript("idreview_test.py", work: work)
     }
 
     /// Runs one Selenium script against the built `ezgrader` (in `work`, which may hold its fixtures) and keeps its screenshots.

@@ -26,6 +26,12 @@ struct WebFixture {
         server = GradingServer(project: project, port: port, token: Self.token)
     }
 
+    /// `project` (made in `folder`) served.
+    init(project: GradingProject, in folder: TemporaryFolder, port: Int = 8080) {
+        (self.folder, self.project) = (folder, project)
+        server = GradingServer(project: project, port: port, token: Self.token)
+    }
+
     /// Runs `body` against the API in process, page renders taking turns through `renders`.
     func test(_ setup: TestingSetup = .router, renders: RenderGate = RenderGate(),
               _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

@@ -59,6 +59,9 @@ export const api = {
   capture: (photo, student, replace) => call('POST', '/api/capture', { photo, student, replace }),
   // A page lined up by hand: its boxes moved dx, dy points and turned `degrees` clockwise about the page's centre.
   alignPage: (student, page, dx, dy, degrees) => call('POST', `/api/pages/${student}/${page}/alignment`, { dx, dy, degrees }),
+  // Copies whose handwritten student number is left to confirm; confirming one names the roster id of the student it is.
+  idReviews: () => call('GET', '/api/id-reviews'),
+  confirmID: (student, rosterID) => call('POST', `/api/id-reviews/${student}`, { rosterID }),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };

@@ -5,6 +5,7 @@ import { PageView } from './pageview.js';
 import { ClassView } from './overview.js';
 import { CourseView } from './course.js';
 import { CaptureView } from './capture.js';
+import { IDReviewView } from './idreview.js';
 import { watchForTouch } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
@@ -74,7 +75,7 @@ async function start() {
   [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
   watchForTouch();
-  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app) };
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app), ids: new IDReviewView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   showAllowed(app.me);
   $('who').addEventListener('click', () => askName(true));
