@@ -103,7 +103,7 @@ extension GradingProject {
                 report.leftOut.append(.init(student: entry.student.name, reason: "no e-mail address in the roster"))
                 return nil
             }
-            guard let address = try? MailAddress(parsing: email, whose: entry.student.name) else {
+            guard let parsed = try? MailAddress(parsing: email, whose: entry.student.name) else {
                 report.leftOut.append(.init(student: entry.student.name, reason: "'\(email)' is not an e-mail address"))
                 return nil
             }
@@ -111,7 +111,8 @@ extension GradingProject {
                 report.leftOut.append(.init(student: entry.student.name, reason: "no graded PDF: \(PlainErrorText.describe(problem))"))
                 return nil
             }
-            return Addressed(index: index, address: address)
+            // The roster's name, unless the address cell gave one.
+            return Addressed(index: index, address: parsed.name.isEmpty ? MailAddress(name: entry.student.name, address: parsed.address) : parsed)
         }
     }
 

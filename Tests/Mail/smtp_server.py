@@ -75,9 +75,12 @@ def main():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     handler = Handler(args.folder, args.refuse, args.drop_after)
-    tls = {"ssl_context": context} if args.implicit_tls else {"tls_context": context, "require_starttls": True}
+    # aiosmtpd knows only STARTTLS as TLS: on a connection that is TLS from the start, it must be
+    # told that AUTH may go ahead.
+    tls = ({"ssl_context": context, "auth_require_tls": False} if args.implicit_tls
+           else {"tls_context": context, "require_starttls": True, "auth_require_tls": True})
     controller = Controller(handler, hostname="127.0.0.1", port=port, server_hostname="localhost", authenticator=authenticate,
-                            auth_required=True, auth_require_tls=True, **tls)
+                            auth_required=True, **tls)
     controller.start()
     print("PORT %d" % port, flush=True)
     try:
