@@ -69,3 +69,32 @@ public enum WorkReturn {
         public var isComplete: Bool { leftOut.isEmpty && refused.isEmpty && stopped == nil }
     }
 }
+
+/// Why returning work could not start.
+public enum WorkReturnError: Error, Equatable, Sendable {
+    /// A template file cannot be read as UTF-8 text.
+    case unreadableTemplate(path: String)
+    /// No password for `user`: none in the environment and no terminal to ask on.
+    case noPassword(user: String)
+}
+
+extension WorkReturnError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unreadableTemplate(let path):
+            return "Template '\(path)' cannot be read as UTF-8 text: check the path. Nothing was sent."
+        case .noPassword(let user):
+            return "No password for '\(user)': set EZGRADER_SMTP_PASSWORD, or run the command on a terminal to be asked. Nothing was sent."
+        }
+    }
+}
+
+extension ReturnLetter {
+    /// The text of the template file at `path`.
+    public static func template(at path: String) throws(WorkReturnError) -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .unreadableTemplate(path: path)
+        }
+        return text
+    }
+}
