@@ -155,8 +155,8 @@ extension MessageTemplateError: LocalizedError {
 enum HTMLParagraphs {
     /// `text` escaped, a blank line a new paragraph and a line break a <br>.
     static func make(_ text: String) -> String {
-        HTMLText.escape(text).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n\n", with: "</p>\n<p>")
-            .replacingOccurrences(of: "\n", with: "<br>\n")
+        HTMLText.escape(text).replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+            .map { $0.replacingOccurrences(of: "\n", with: "<br>\n") }.joined(separator: "</p>\n<p>")
     }
 }
 
