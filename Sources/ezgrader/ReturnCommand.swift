@@ -22,9 +22,9 @@ struct ReturnCommand: ParsableCommand {
             refuses, are listed; a lost connection or Ctrl+C stops after the last message accepted.
 
             Example:
-              ezgrader return exam.ezgrader --dry-run mail-preview --from "Dr. Ada Lovelace <ada@example.edu>"
-              EZGRADER_SMTP_PASSWORD=… ezgrader return exam.ezgrader --smtp smtp://mail.example.edu:587 \\
-                --user ada --from "Dr. Ada Lovelace <ada@example.edu>" --template feedback.txt
+              ezgrader return exam --from ada@example.edu --dry-run preview
+              ezgrader return exam --from ada@example.edu --user ada \\
+                --smtp smtp://mail.example.edu:587 --template feedback.txt
             """)
     @OptionGroup var options: ProjectOptions
     @Option(help: ArgumentHelp("The sender: address, or \"Name <address>\".", valueName: "address")) var from: String
