@@ -46,6 +46,12 @@ let package = Package(
         .systemLibrary(
             name: "CZBar", pkgConfig: "zbar",
             providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CGMime", pkgConfig: "gmime-3.0",
+            providers: [.apt(["libgmime-3.0-dev"])]),
 
         // Product modules, lowest first; README "Architecture" lists each one's job and allowed imports
         // (ArchitectureTests checks every import against it).
@@ -76,12 +82,14 @@ let package = Package(
         .target(
             name: "GraderStore",
             dependencies: ["GraderCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // E-mail: messages made by GMime (MIME), sent by libcurl (SMTP over TLS).
+        .target(name: "GraderMail", dependencies: ["CCurl", "CGMime"]),
         // The façade every front end calls: projects, grading, alignment and bubble runs, exports.
         .target(
             name: "GraderKit",
             dependencies: [
                 "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderCodes", "GraderAnalysis",
-                "GraderPDF", "GraderAssembly", "GraderStore",
+                "GraderPDF", "GraderAssembly", "GraderStore", "GraderMail",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The browser grading view (`ezgrader serve`): HTTP(S) API, page images, live changes, the page assets.

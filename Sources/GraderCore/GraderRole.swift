@@ -51,6 +51,8 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
     case setAnonymity
     /// Download or write grade tables, graded PDFs and statistics; import scores.
     case export
+    /// E-mail each student their graded PDF and feedback.
+    case returnWork
     /// Invite, list and revoke graders.
     case invite
     /// Replace another grader's score or note, or undo their work with one's own (`--overwrite`, `--force`).
@@ -75,6 +77,7 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
         case .editKeys: "change answer keys or read bubbles"
         case .setAnonymity: "change anonymous grading"
         case .export: "download or export grades"
+        case .returnWork: "e-mail graded work to students"
         case .invite: "invite or revoke graders"
         case .override: "replace another grader's work"
         case .captureSheet: "add photographed answer sheets"

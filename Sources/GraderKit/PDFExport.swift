@@ -53,7 +53,7 @@ public enum PDFExport {
                            progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Report {
         try project.permit(.export)
         let book = try project.store.gradeBook()
-        try project.verifyScans(book)
+        try project.verifyScans(of: options.only.map { only in book.students.filter { only.contains($0.key) } } ?? book.students)
         try FileManager.default.createDirectory(atPath: options.folder, withIntermediateDirectories: true)
         AtomicFile.removeAbandoned(in: options.folder)
         if let combined = options.combined { AtomicFile.removeAbandoned(in: (combined as NSString).deletingLastPathComponent) }
@@ -62,7 +62,7 @@ public enum PDFExport {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        let names = SafeFileName.distinct(book.students.map(\.student.name))
+        let names = fileNames(book)
         let previous = ExportManifest(folder: options.folder)
         let covers = book.students.indices.map { options.covers(book, StudentID($0)) }
         let fingerprints = book.students.indices.map { index in
@@ -115,6 +115,9 @@ public enum PDFExport {
         }
         return report
     }
+
+    /// Each student's file name (without ".pdf") in an export folder, in the book's order.
+    static func fileNames(_ book: GradeBook) -> [String] { SafeFileName.distinct(book.students.map(\.student.name)) }
 
     /// Removes the work folders (grade layers) of exports that were killed before cleaning up.
     private static func removeAbandonedWorkFolders() {

@@ -15,6 +15,7 @@ enum HistoryTriggers {
         "claim": "the answer each grader has open: lapses by itself",
         "invite": "who may open the project and as what: access, which an undo must never give back",
         "bulk_exam": "what a bulk import was prepared for, written once with it",
+        "returned_mail": "the messages a mail server accepted: sent is sent, which an undo cannot take back",
         "grdb_migrations": "the migrations applied (the schema's version)",
     ]
 

@@ -295,6 +295,22 @@ enum ProjectSchema {
                     candidates TEXT NOT NULL);
                 """)
         }
+        migrator.registerProjectMigration("v21: graded work e-mailed to students") { db in
+            // A row per message the server accepted (written right after it did): the PDF's digest
+            // tells a regrade from what was sent. No foreign key: a removed student's messages
+            // were still sent, and an undone removal brings back the same student id.
+            try db.execute(sql: """
+                CREATE TABLE returned_mail (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    student_id INTEGER NOT NULL,
+                    address TEXT NOT NULL,
+                    message_id TEXT NOT NULL,
+                    pdf_sha256 TEXT NOT NULL,
+                    sent_at TEXT NOT NULL,
+                    sent_by TEXT NOT NULL);
+                CREATE INDEX returned_mail_by_student ON returned_mail (student_id, id);
+                """)
+        }
         return migrator
     }()
 }

@@ -83,6 +83,9 @@ import TestSupport
         Call(name: "ScoreTables.export", action: .export) { p, _ in _ = try ScoreTables.export(p, layout: .students, assignment: "Exam") },
         Call(name: "ScoreTables.importTable", action: .export) { p, f in _ = try ScoreTables.importTable(f.folder + "/missing.csv", into: p) },
         Call(name: "PDFExport", action: .export) { p, f in _ = try PDFExport.run(p, PDFExport.Options(folder: f.folder + "/out")) },
+        Call(name: "returnWork", action: .returnWork) { p, f in
+            _ = try p.returnWork(try ReturnLetter(from: "ada@school.example.org"), delivery: .files(folder: f.folder + "/mail"))
+        },
         Call(name: "invite", action: .invite) { p, _ in _ = try p.invite(try Grader("newcomer"), role: .grader) },
         Call(name: "invites", action: .invite) { p, _ in _ = try p.invites() },
         Call(name: "revokeInvite", action: .invite) { p, _ in try p.revokeInvite(of: try Grader("nobody")) },

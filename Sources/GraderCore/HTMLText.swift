@@ -1,5 +1,3 @@
-import GraderCore
-
 /// Escaping text for HTML and SVG.
 public enum HTMLText {
     /// `text` with &, <, >, " and ' replaced by entities, safe inside elements and attributes.
