@@ -27,7 +27,9 @@ final class SourcePageCopier {
     /// of 90), with every object it reaches; returns the page's output number.
     func copyPage(_ index: Int, parent: Int, turn: Int) throws(AssemblyError) -> Int {
         let q = source.data
-        guard index >= 0 && index < source.pageCount else { throw .badPlan("'\(source.path)' has no page \(index + 1)") }
+        guard index >= 0 && index < source.pageCount else {
+            throw .readFailed(path: source.path, detail: "page \(index + 1) cannot be reached: qpdf finds \(source.pageCount) pages")
+        }
         guard turn % 90 == 0 else { throw .badPlan("a page can only be turned by a multiple of 90°, not \(turn)°") }
         let page = qpdf_get_page_n(q, index)
         try source.check { .readFailed(path: source.path, detail: $0) }
