@@ -6,38 +6,30 @@ internal import CQPDF
 /// content streams and images are copied byte for byte, never decoded or re-rendered; a page's
 /// overlay (the grade layer) is laid over it as a Form XObject.
 public enum PageAssembler {
-    /// The most source files one write keeps open; a plan with more is written in stages.
+    /// The most source files one write with overlays (or one split) keeps open: qpdf reads a
+    /// source's objects until the output is written.
     static let maxOpenSources = 400
 
-    /// Writes `plan` to `outputPath` atomically: qpdf writes a temporary file in the same folder,
-    /// which is checked (qpdf ignores a failed close, so a full disk leaves a short file without
-    /// its %%EOF) and renamed over `outputPath` only once complete. On failure nothing is left behind.
-    /// At most `maxOpenSources` files are open at once: a larger plan is written in stages.
+    /// Writes `plan` to `outputPath` atomically: written under a temporary name in the same folder,
+    /// which is checked (a full disk leaves a short file without its %%EOF) and renamed over
+    /// `outputPath` only once complete. On failure nothing is left behind. A plan without overlays
+    /// (a combined document) is written page by page as its sources are read, one at a time; pages
+    /// with overlays are built by qpdf in memory (a student's booklet and its grade layer), at
+    /// most `maxOpenSources` sources. Page labels and an outline are for plans without overlays.
     public static func write(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
-        let stageCount = (plan.sources.count + maxOpenSources - 1) / maxOpenSources
-        let intermediates = (0..<stageCount).map { _ in AtomicFile.temporaryPath(for: outputPath) }
-        guard let (stages, final) = try plan.stages(maxSources: maxOpenSources, intermediate: { intermediates[$0] }) else {
-            return try writeAtOnce(plan, to: outputPath)
-        }
-        defer { for path in intermediates { unlink(path) } }
-        for (index, stage) in stages.enumerated() { try writeAtOnce(stage, to: intermediates[index]) }
-        try writeAtOnce(final, to: outputPath)
-    }
-
-    private static func writeAtOnce(_ plan: MergePlan, to outputPath: String) throws(AssemblyError) {
         guard plan.pageLabels.isEmpty || plan.pageLabels.count == plan.pages.count else {
             throw .badPlan("\(plan.pageLabels.count) labels for \(plan.pages.count) pages")
         }
+        guard plan.pages.contains(where: { $0.overlay != nil }) else { return try concatenate(plan, to: outputPath) }
+        guard plan.pageLabels.isEmpty && plan.outline.isEmpty else { throw .badPlan("page labels or an outline with overlays") }
+        guard plan.sources.count <= maxOpenSources else { throw .badPlan("\(plan.sources.count) sources with overlays; at most \(maxOpenSources)") }
         let output = try QPDFHandle(emptyFor: outputPath)
         var sources: [QPDFHandle] = []
         for source in plan.sources {
             sources.append(try QPDFHandle(reading: source.path, password: source.password))
         }
         try copyPages(plan.pages, from: sources, into: output)
-        let pageObjects = try outputPages(output)
-        try layOverlays(plan.pages, on: pageObjects, from: sources, into: output)
-        if !plan.pageLabels.isEmpty { try PageLabels.install(plan.pageLabels, in: output) }
-        if !plan.outline.isEmpty { try Outline.install(plan.outline, pages: pageObjects, in: output) }
+        try layOverlays(plan.pages, on: try outputPages(output), from: sources, into: output)
         try writeAtomically(output, to: outputPath)
     }
 

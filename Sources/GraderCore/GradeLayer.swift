@@ -9,8 +9,10 @@ public enum GradeLayer {
 
     /// The marks of `page` (1-based) of `student`'s booklet; with `reviewHighlights`, bubble rows
     /// the machine could not read with certainty get an orange frame (for the grader's preview,
-    /// never in what students get back).
-    public static func marks(_ book: GradeBook, student: StudentID, page: Int, reviewHighlights: Bool = false) -> PageMarks {
+    /// never in what students get back). The total keeps clear of `printed` too (print and writing
+    /// found on the page, in points on the page as displayed).
+    public static func marks(_ book: GradeBook, student: StudentID, page: Int, reviewHighlights: Bool = false,
+                             printed: [PageRect] = []) -> PageMarks {
         let size = book.pageSize(student, page: page)
         var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
@@ -54,7 +56,7 @@ public enum GradeLayer {
                 if case .gradeBox(let frame, _, _) = mark { frame } else { nil }
             }
             let code = book.printedCodes ? [PageCodePlacement.keepClear(on: size)] : []
-            marks.append(.total(text: totalText(book, student), avoiding: boxes + code))
+            marks.append(.total(text: totalText(book, student), avoiding: boxes + code + printed))
         }
         if reviewHighlights { marks += reviewFrames(book, student: student, page: page) }
         // The highlighter under everything else, as on the screen.

@@ -4,11 +4,22 @@ import GraderPDF
 
 /// Loads student scans into a checked `LoadedClass`.
 public enum ClassLoader {
+    /// What the scans are loaded for, which decides how much is read now.
+    public enum Purpose: Sendable {
+        /// A project: each page measured (through its /UserUnit, read by qpdf) and every scan read
+        /// by qpdf too, so that one no export could copy is refused before anyone grades it.
+        case project
+        /// A merge: page counts only; qpdf reads each scan once, as it copies its pages, and names
+        /// one it cannot read before anything is written.
+        case merge
+    }
+
     /// Opens every scan in `paths` (files, or folders of PDFs) through poppler, one at a time so a
     /// large class never holds a file descriptor per student, names the students (from the roster
     /// when given, else from file names) and checks the structured-assignment rules. Every
-    /// unreadable file is reported together. `progress` gets (files opened, files).
-    public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil,
+    /// unreadable file is reported together. `progress` gets (files opened, files). For a merge
+    /// the page sizes are not measured (`LoadedClass.pageSizes` is empty).
+    public static func load(_ paths: [String], rosterPath: String? = nil, password: String? = nil, for purpose: Purpose = .project,
                             progress: (Int, Int) -> Void = { _, _ in }) throws(ClassLoadError) -> LoadedClass {
         let roster: Roster?
         do throws(RosterError) { roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) } }
@@ -33,10 +44,13 @@ public enum ClassLoader {
             }
             do {
                 let (document, needed) = try open(file, password: password)
-                let sizes = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index).size }
-                try ScanCheck.copyable(document)
-                submissions.append(Submission(student: student, fileName: file, pageCount: sizes.count))
-                pageSizes.append(sizes)
+                // Every page must be reachable (a page tree that loops or is cut short is refused by name).
+                let pages = try (0..<document.pageCount).map { index throws(PDFError) in try document.page(at: index) }
+                if purpose == .project {
+                    pageSizes.append(pages.map(\.size))
+                    try ScanCheck.copyable(document)
+                }
+                submissions.append(Submission(student: student, fileName: file, pageCount: document.pageCount))
                 used.append(needed)
             } catch {
                 failures.append(error)

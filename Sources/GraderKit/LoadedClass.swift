@@ -8,7 +8,7 @@ public struct LoadedClass: Sendable, Equatable {
     public let classSet: ClassSet
     /// Path of each student's scan, indexed like `classSet.submissions`.
     public let scanPaths: [String]
-    /// Each student's page sizes as displayed, indexed like `classSet.submissions`.
+    /// Each student's page sizes as displayed, indexed like `classSet.submissions` (empty when loaded for a merge).
     public let pageSizes: [[PageSize]]
     /// The password given for the protected scans, if any.
     public let password: String?

@@ -83,7 +83,9 @@ public enum PDFExport {
                 if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
                     return nil
                 }
-                let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0) }
+                let printed = book.questions.isEmpty ? [] : (try? PDFDocument(path: project.scanPath(book.students[index])).page(at: 0))
+                    .map { PrintedInk.nearEdges(of: $0, upsideDown: book.students[index].alignment(page: 1)?.upsideDown == true) } ?? []
+                let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0, printed: $0 == 1 ? printed : []) }
                 try GradeLayerWriter.write(pages, to: layers[index])
                 let offset = covers[index].count
                 let cover = (0..<offset).map { MergePlan.Page(source: 1, pageIndex: $0) }

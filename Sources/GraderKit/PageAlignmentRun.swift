@@ -120,8 +120,9 @@ public enum PageAlignmentRun {
         return try aligned(to: 0, blankAllowed: true)
     }
 
-    /// How many reference pages are prepared at once.
-    static let pagesAtOnce = 16
+    /// How many reference pages are prepared at once: each holds about 8 MB (its ink at three
+    /// resolutions, the spectra of its warps), so two keep `new` within its memory ceiling.
+    static let pagesAtOnce = 2
 
     /// The alignment of each page in `run` (0-based; every page of the reference when nil) of
     /// every scan (indexed like `scans`) to `reference`, the prepared pages of that run; a page

@@ -60,8 +60,12 @@ public final class PDFDocument {
         guard index >= 0 && index < pageCount, let page = poppler_document_get_page(handle, Int32(index)) else {
             throw .damaged(path: path, detail: "page \(index + 1) of \(pageCount) cannot be reached: its page tree is broken")
         }
-        return PDFPage(handle: page, document: self, index: index, userUnit: userUnits.indices.contains(index) ? userUnits[index] : 1)
+        return PDFPage(handle: page, document: self, index: index)
     }
+
+    /// The /UserUnit of page `index`, read by qpdf when first asked (measuring or rendering a page),
+    /// not when a page is only reached: a merge, which measures nothing, reads each file with qpdf once.
+    func userUnit(ofPage index: Int) -> Double { userUnits.indices.contains(index) ? userUnits[index] : 1 }
 
     /// How page assembly (qpdf) reads the same file — its page count and units — for checking that
     /// every export will be able to copy its pages; throws qpdf's error when it cannot read them.

@@ -7,15 +7,14 @@ public final class PDFPage {
     let document: PDFDocument
     /// Points per unit of the page's user space (/UserUnit; 1 on almost every page). poppler works
     /// in user-space units throughout; this page's sizes and renders are scaled by it into points.
-    let userUnit: Double
+    var userUnit: Double { document.userUnit(ofPage: index) }
     /// The page's index in its document, 0-based.
     let index: Int
 
-    init(handle: OpaquePointer, document: PDFDocument, index: Int, userUnit: Double) {
+    init(handle: OpaquePointer, document: PDFDocument, index: Int) {
         self.handle = handle
         self.document = document
         self.index = index
-        self.userUnit = userUnit
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }

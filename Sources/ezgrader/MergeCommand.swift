@@ -45,7 +45,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         guard let gradingOrder = GradingOrder(name: order, seed: seed) else { throw ValidationError("Unknown order '\(order)'.") }
         let progress = TerminalProgress(label: "checking scans")
-        let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password, progress: progress.update) }
+        let loaded = try reportingErrors { try ClassLoader.load(scans, rosterPath: roster, password: password, for: .merge, progress: progress.update) }
         progress.finish()
         try reportingErrors { try ClassMerger.merge(loaded, order: gradingOrder, to: output) }
 

@@ -48,6 +48,36 @@ import TestSupport
         }
     }
 
+    /// The total on each student's first page covers no print: its red text and white backing lie
+    /// over bare paper on the scan (a copier's shift brought Okafor's printed header, "Midterm Exam",
+    /// under the total's usual place in the top margin).
+    @Test func theTotalOnTheFirstPageCoversNoPrint() throws {
+        let folder = TemporaryFolder()
+        let samples = packageRoot.appendingPathComponent("SamplePDFs").path
+        #expect(try runCommand(builtProduct("ezgrader"), ["demo", "--out", folder.path, "--samples", samples]).status == 0)
+        for (file, name) in [("Anna Schmidt", "Schmidt, Anna"), ("Ben Okafor", "Okafor, Ben"), ("O'Brien, Pat", "O'Brien, Pat"),
+                             ("Zoë Lefèvre", "Lefèvre, Zoë"), ("李明", "李明"), ("Marcus Johnson", "Johnson, Marcus")] {
+            // Page 2 of the graded file: the booklet's first page, after the cover.
+            let graded = try PDFDocument(path: folder.file("graded/\(name).pdf")).page(at: 1).renderRGB(dpi: 100)
+            let scan = try PDFDocument(path: "\(samples)/scanned/\(file).pdf").page(at: 0).renderRGB(dpi: 100)
+            var red: [(x: Int, y: Int)] = []
+            for y in 0..<Int(70 * 100 / 72.0) {
+                for x in 0..<graded.width {
+                    let c = graded[x, y]
+                    if c.red > 150 && c.green < 110 && c.blue < 110 { red.append((x, y)) }
+                }
+            }
+            let scale = 72 / 100.0, padding = 3.0
+            guard let left = red.map(\.x).min(), let right = red.map(\.x).max(), let top = red.map(\.y).min(), let bottom = red.map(\.y).max() else {
+                Issue.record("\(name): no total in the top margin")
+                continue
+            }
+            let total = PageRect(origin: PagePoint(x: Double(left) * scale - padding, y: Double(top) * scale - padding),
+                                 width: Double(right - left) * scale + 2 * padding, height: Double(bottom - top) * scale + 2 * padding)
+            #expect(scan.printedInk(in: total) == 0, "\(name): the total at \(total.origin) covers print")
+        }
+    }
+
     @Test func theDemoRunsFromAnyFolderAndARefusedOneLeavesNothing() throws {
         let elsewhere = TemporaryFolder()
         let result = try runCommand(builtProduct("ezgrader"), ["demo"], in: elsewhere.path)

@@ -14,6 +14,7 @@ struct Bench: ParsableCommand {
             Example (release build, the issue's class size):
               swift build -c release && .build/release/ezgrader-bench --students 160 --pages 8
               .build/release/ezgrader-bench --alignment --baseline /path/to/ezgrader-without-alignment
+              .build/debug/ezgrader-bench --memory
             """)
 
     @Option(help: "Students in the generated class.") var students = 160
@@ -30,6 +31,8 @@ struct Bench: ParsableCommand {
     @Option(help: "An ezgrader binary without page alignment, to time new against.") var baseline: String?
     @Flag(help: "Only the bulk-scan benchmark (new --bulk against qpdf splitting by page ranges).") var bulkOnly = false
     @Option(help: "Copies in the bulk-scan benchmark (also run at half the size).") var bulkCopies = 200
+    @Flag(help: "Only peak memory: new, export pdf and export csv at 160 and 1,000 students, and new of long typed booklets.") var memory = false
+    @Option(help: "With --memory: pages of each long born-digital booklet.") var bookletPages = 352
     @Option(help: "Writer processes in the several-graders benchmark.") var writers = 8
     @Option(help: "With --serve-only: graders grading at once through the server, each with their own session and question.") var graders: Int?
     @Option(help: "With --graders: cards shown in all.") var views = 10_000
@@ -54,6 +57,10 @@ struct Bench: ParsableCommand {
         if alignment {
             return try AlignmentBench.run(binary: binary, baseline: baseline, students: alignmentStudents, importStudents: students,
                                           pages: pages, runs: runs, in: work)
+        }
+        if memory {
+            return try MemoryBench.run(binary: binary, classSizes: [students, 1000], pages: pages, bookletPages: bookletPages,
+                                       bookletStudents: 3, in: work)
         }
         if bulkOnly { return try BulkBench.run(binary: binary, copies: bulkCopies, pages: pages, runs: runs, in: work) }
         try ProjectBench.run(binary: binary, sizes: [(6, 8), (projectStudents, projectQuestions)], runs: runs, in: work)

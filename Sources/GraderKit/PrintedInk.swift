@@ -1,0 +1,41 @@
+import GraderAlignment
+import GraderCore
+import GraderPDF
+
+/// Where a page carries print or writing near its top and bottom edges, where the student's total
+/// goes: the total keeps clear of it, as it keeps clear of grade boxes (a copier's shift can bring
+/// a printed header into the margin the total takes as a rule).
+enum PrintedInk {
+    /// How far from the top and bottom edges ink is looked for, in points.
+    static let band = 90.0
+    /// The resolution the page is looked at: 36 dpi, where a line of 8-point text is four pixels high.
+    static let pixelsPerPoint = 0.5
+    /// How far the total keeps from ink: thin strokes and the tops of letters fade at this resolution.
+    static let margin = 3.0
+
+    /// The ink of `page` within `band` points of its top and bottom edges, as one rectangle per row
+    /// of pixels and run of ink along it, widened by `margin`, in points on the page as displayed (turned by 180° when
+    /// `upsideDown`, as the export shows it). Empty when the page cannot be rendered.
+    static func nearEdges(of page: PDFPage, upsideDown: Bool) -> [PageRect] {
+        guard let rendered = try? GrayImage(rendering: page, pixelsPerPoint: pixelsPerPoint) else { return [] }
+        let image = upsideDown ? rendered.turned : rendered
+        // Paper is the level most pixels reach or pass (a grey scan's white is not 255); ink is well below it.
+        let sorted = stride(from: 0, to: image.bytes.count, by: 13).map { image.bytes[$0] }.sorted()
+        let threshold = Int(sorted.isEmpty ? 255 : sorted[sorted.count * 3 / 10]) * 8 / 10
+        let bandRows = Int(band * pixelsPerPoint)
+        let rows = Array(0..<min(bandRows, image.height)) + Array(max(bandRows, image.height - bandRows)..<image.height)
+        var rects: [PageRect] = []
+        for y in rows {
+            var x = 0
+            while x < image.width {
+                guard Int(image[x, y]) < threshold else { x += 1; continue }
+                let start = x
+                // A gap of up to two pixels (a space between letters) stays in the run.
+                while x < image.width && (Int(image[x, y]) < threshold || (x + 2 < image.width && Int(image[x + 2, y]) < threshold)) { x += 1 }
+                rects.append(PageRect(origin: PagePoint(x: Double(start) / pixelsPerPoint - margin, y: Double(y) / pixelsPerPoint - margin),
+                                      width: Double(x - start) / pixelsPerPoint + 2 * margin, height: 1 / pixelsPerPoint + 2 * margin))
+            }
+        }
+        return rects
+    }
+}
