@@ -150,6 +150,7 @@ import TestSupport
         "claim",          // the answer each grader has open: lapses by itself, never undone
         "invite",         // who may open the project and as what: access, which an undo must never give back
         "bulk_exam",      // what a bulk import was prepared as, written once with it
+        "returned_mail",  // the messages a mail server accepted: sent is sent
         "grdb_migrations", "sqlite_sequence",
     ]
 
