@@ -66,6 +66,8 @@ let package = Package(
         .target(name: "GraderBubbles", dependencies: ["GraderCore", "GraderAlignment"]),
         // Handwritten digits in printed boxes (student numbers): a small network in pure Swift, its weights a resource.
         .target(name: "GraderDigits", dependencies: ["GraderCore", "GraderAlignment"], resources: [.copy("Resources/digits.weights")]),
+        // Answer groups: each student's ink over the print in an answer region, grouped (blank, same number, alike ink).
+        .target(name: "GraderGroups", dependencies: ["GraderCore", "GraderAlignment", "GraderDigits"]),
         // Page codes: QR symbols made with libqrencode, read back from scans with zbar.
         .target(name: "GraderCodes", dependencies: ["GraderCore", "CQRencode", "CZBar"]),
         // Item analysis and screening of an exam, and the report (blocks and charts) that shows it.
@@ -88,7 +90,7 @@ let package = Package(
         .target(
             name: "GraderKit",
             dependencies: [
-                "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderCodes", "GraderAnalysis",
+                "GraderCore", "GraderFiles", "GraderAlignment", "GraderBubbles", "GraderDigits", "GraderGroups", "GraderCodes", "GraderAnalysis",
                 "GraderPDF", "GraderAssembly", "GraderStore", "GraderMail",
                 .product(name: "Yams", package: "Yams"),
             ]),
@@ -144,6 +146,7 @@ let package = Package(
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderAlignmentTests", dependencies: ["GraderAlignment", "GraderCore"]),
         .testTarget(name: "GraderDigitsTests", dependencies: ["GraderDigits", "GraderAlignment", "GraderCore", "ScanFactory"]),
+        .testTarget(name: "GraderGroupsTests", dependencies: ["GraderGroups", "GraderDigits", "GraderAlignment", "GraderCore", "ScanFactory"]),
         .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),
         .testTarget(name: "GraderAnalysisTests", dependencies: ["GraderAnalysis"]),
         .testTarget(name: "GraderStoreTests", dependencies: ["GraderStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -10,7 +10,7 @@ extension Handwriting {
     /// the font's empty box. Returns where the pen stopped.
     @discardableResult
     func writeText(_ cr: OpaquePointer, _ text: String, x: Double, baseline: Double, size: Double,
-                   rng: inout SplitMix64) -> Double {
+                   family: String = CairoText.sansFamily, rng: inout SplitMix64) -> Double {
         cairo_save(cr)
         cairo_set_source_rgba(cr, 0, 0, 0, inkAlpha)
         var pen = x
@@ -24,7 +24,7 @@ extension Handwriting {
             // CJK glyphs are drawn a bit larger and bolder: a pen stroke is thicker than Noto's regular.
             let glyphSize = size * rng.uniform(0.92, 1.08) * (cjk ? 1.15 : 1)
             CairoText.setFont(cr, size: glyphSize, bold: cjk, italic: !cjk,
-                              family: cjk ? "Noto Sans CJK SC" : CairoText.sansFamily)
+                              family: cjk ? "Noto Sans CJK SC" : family)
             let lift = rng.symmetric(size * 0.05)
             let angle = rng.symmetric(0.06) - (cjk ? 0 : slant * 0.3)
             cairo_save(cr)
