@@ -66,6 +66,9 @@ public enum PageRegistrar {
         let problem = bestFailed.problem ?? (blank ? .blank : .otherPrint)
         var flagged = bestFailed.alignment
         flagged.problem = problem
+        // Matched nowhere: the way up is the one whose page correlates best as a whole, not that
+        // of the failed attempt that scored highest (noise), which would show the page turned.
+        if bestFailed.problem == nil { flagged.upsideDown = orientations[0].1 }
         return (flagged, bestFailed.rough)
     }
 

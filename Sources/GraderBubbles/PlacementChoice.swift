@@ -75,7 +75,8 @@ struct PlacementChoice {
         } else {
             lost = nominal.count
         }
-        let chance = 3 * (Double(nominal.count) * rate * max(0, 1 - rate)).squareRoot()
+        // Only the bubbles one place covers and the other does not differ: 2 × `lost` of them.
+        let chance = 3 * (2 * Double(lost) * rate * max(0, 1 - rate)).squareRoot()
         return max(1, Int(max(0.5 * rate * Double(lost), chance).rounded(.up)))
     }
 

@@ -11,6 +11,8 @@ enum RingFinder {
     struct Ring: Equatable, Sendable {
         var x: Double
         var y: Double
+        /// The ring's bounding box in pixels.
+        var width: Double = 0, height: Double = 0
     }
 
     /// A dark component larger than a bubble (handwriting, a frame, a stroke across rings): its box in pixels.
@@ -43,7 +45,20 @@ enum RingFinder {
         let grain = max(3, Double(paper - histogram.percentile(0.25)) / 0.674)
         let light = find(in: image, region: region, threshold: UInt8(Double(paper) - min(Double(paper - dark) * 0.4, max(10, 3 * grain))),
                          diameter: diameter)
-        return light.rings.count > dark40.rings.count ? light : dark40
+        let (printed, fromLight) = (alike(dark40), alike(light))
+        return fromLight.rings.count > printed.rings.count ? fromLight : printed
+    }
+
+    /// The rings sized like most of them: printed rings are all alike, a handwritten "0" or a
+    /// letter about a bubble across is not (digits written in boxes a row above an ID grid fit
+    /// the grid moved up a row as well as its own last row does).
+    static func alike(_ found: Found) -> Found {
+        guard found.rings.count >= 4 else { return found }
+        let widths = found.rings.map(\.width).sorted(), heights = found.rings.map(\.height).sorted()
+        let width = widths[widths.count / 2], height = heights[heights.count / 2]
+        var kept = found
+        kept.rings = found.rings.filter { abs($0.width - width) <= max(2, 0.15 * width) && abs($0.height - height) <= max(2, 0.15 * height) }
+        return kept
     }
 
     /// The rings in `region`, where a pixel is dark when its grey value is below `threshold`;
@@ -81,7 +96,7 @@ enum RingFinder {
                     guard Double(count) >= diameter * 1.5 else { continue }
                     if (low...high).contains(boxWidth), (low...high).contains(boxHeight) {
                         found.rings.append(Ring(x: Double(region.x0) + Double(minX + maxX + 1) / 2,
-                                                y: Double(region.y0) + Double(minY + maxY + 1) / 2))
+                                                y: Double(region.y0) + Double(minY + maxY + 1) / 2, width: boxWidth, height: boxHeight))
                     } else if boxWidth > high || boxHeight > high {
                         found.marks.append(Mark(minX: minX + region.x0, minY: minY + region.y0,
                                                 maxX: maxX + region.x0, maxY: maxY + region.y0))

@@ -127,3 +127,19 @@ struct BubbleReaderTests {
         }
     }
 }
+
+/// The bundled sample sheets as committed (SamplePDFs/bubble-sheets), read without a page alignment.
+extension BubbleReaderTests {
+    /// Ben Okafor's digits, handwritten in boxes one row above his ID grid, are ring-sized: the grid
+    /// moved up a row must not fit as well as its own place (his sheet was refused as ambiguous).
+    @Test func bensSheetIsReadWithHisStudentNumber() throws {
+        let path = packageRoot.appendingPathComponent("SamplePDFs/bubble-sheets/Ben Okafor.pdf").path
+        let image = try SheetReading.render(path: path, bubbleDiameter: 12)
+        let id = BubbleReader.read(BubbleSheetLayout.studentIDBlock, in: image)
+        #expect(id.problem == nil, "\(id.problem ?? "")")
+        #expect(id.digits == "1001002")
+        let answers = BubbleReader.read(BubbleSheetLayout.answerBlock, in: image)
+        #expect(answers.problem == nil, "\(answers.problem ?? "")")
+        #expect(answers.readings.filter { if case .answered = $0 { true } else { false } }.count == 16, "\(answers.readings)")
+    }
+}
