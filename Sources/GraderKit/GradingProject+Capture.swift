@@ -8,6 +8,12 @@ import GraderPDF
 /// byte for byte, the original file kept in `photos/`), read against the project's template and
 /// key as `omr` reads every scan, and added as the student's sheet.
 extension GradingProject {
+    /// True when photos of sheets can be graded here: a one-page exam with bubble blocks.
+    public func acceptsCapturedSheets() throws -> Bool {
+        let book = try store.gradeBook()
+        return !book.bubbleBlocks.isEmpty && book.pagesPerStudent == 1
+    }
+
     /// Reads the photo `photo` (JPEG or PNG bytes) of a one-page bubble sheet and answers with the
     /// student, the score and every question's mark and place on the photo. The student is the one
     /// named in `student` (a project student's name or roster id, else a new student of that name),

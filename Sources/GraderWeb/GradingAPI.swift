@@ -43,7 +43,8 @@ struct GradingAPI: Sendable {
                 nameRegions: anonymity.nameRegions.map { .init(page: $0.page, x: $0.rect.origin.x, y: $0.rect.origin.y, width: $0.rect.width, height: $0.rect.height) },
                 questions: book.questions.map { .init(id: $0.question.id.rawValue, name: $0.name, heading: $0.heading, page: $0.question.page,
                                                       max: $0.question.maxPoints.description) },
-                graders: try base.graders()))
+                graders: try base.graders(),
+                views: (try base.acceptsCapturedSheets() ? ["capture"] : []) + (try base.hasIDBoxes() ? ["ids"] : [])))
         }
 
         // What the PDF draws with, for the page to draw the same (read once at start-up).
@@ -87,6 +88,8 @@ extension GradingAPI {
         let questions: [Question]
         /// Everyone who has graded or changed something in the project, for the browser to offer as buttons.
         let graders: [String]
+        /// The views only some projects have: "capture" (a one-page bubble sheet), "ids" (handwritten student numbers).
+        let views: [String]
         struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
         struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }
     }

@@ -70,10 +70,10 @@ enum APIContract {
         let placed = json([try GradingAPI.Placed(q1, in: project)])
         let me = GradingAPI.Me(grader: "ann", project: "exam", pages: 2, students: 3, anonymous: true, images: "1",
                                role: "grader", may: ["score", "applyRubric"], nameFixed: true, nameRegions: [.init(page: 1, x: 40, y: 60, width: 300, height: 40)],
-                               questions: [.init(id: 1, name: "Q1", heading: "Q1 (page 1)", page: 1, max: "4")], graders: ["ann", "ben"])
+                               questions: [.init(id: 1, name: "Q1", heading: "Q1 (page 1)", page: 1, max: "4")], graders: ["ann", "ben"], views: ["ids"])
         return [
             "GET /api/me": Operation([200: json([me, GradingAPI.Me(grader: nil, project: "exam", pages: 2, students: 3, anonymous: false,
-                                                                    images: "1", role: "instructor", may: [], nameFixed: false, nameRegions: [], questions: [], graders: [])])]),
+                                                                    images: "1", role: "instructor", may: [], nameFixed: false, nameRegions: [], questions: [], graders: [], views: [])])]),
             "POST /api/me": Operation(GradingAPI.GraderBody.self, [200: json([GradingAPI.GraderReply(grader: "ann")])]),
             "GET /api/look": Operation([200: json([GradeLayerLook.standard])]),
             "POST /api/undo": Operation(GradingAPI.UndoBody.self, [200: step, 409: json([GradingAPI.BlockedUndo(error: "Ben built on it.", grader: "ben")])]),

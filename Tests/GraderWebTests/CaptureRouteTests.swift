@@ -23,6 +23,8 @@ import TestSupport
             let headers: HTTPFields = [.cookie: String(cookie), .contentType: "application/json", .origin: "http://localhost:8080"]
             let send = { (body: String) in try await client.execute(uri: "/api/capture", method: .post, headers: headers, body: ByteBuffer(string: body)) }
 
+            let me = try await client.execute(uri: "/api/me", method: .get, headers: headers)
+            #expect(me.json["views"] as? [String] == ["capture"], "the Capture tab shows on a one-page bubble sheet")
             let asked = try await send(#"{"photo":"\#(photo)"}"#)
             #expect(asked.status == .ok)
             #expect(asked.json["outcome"] as? String == "needsStudent" && asked.json["idRead"] as? String == CaptureFixture.ids[1])

@@ -92,7 +92,9 @@ async function start() {
 // grader signed in by their personal link keeps the name it gives.
 function showAllowed(me) {
   for (const control of document.querySelectorAll('[data-needs]')) control.hidden = !me.may.includes(control.dataset.needs);
-  if (me.pages !== 1) $('tab-capture').hidden = true;   // a photo is one sheet
+  // Views only some projects have: photos of one-page bubble sheets, handwritten student numbers.
+  if (!me.views.includes('capture')) $('tab-capture').hidden = true;
+  if (!me.views.includes('ids')) $('tab-ids').hidden = true;
   $('who').disabled = me.nameFixed;
   $('role').hidden = !me.nameFixed;
   $('role').textContent = me.role;
