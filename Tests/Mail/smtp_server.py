@@ -47,8 +47,10 @@ class Handler:
         record = describe(envelope.original_content, attachment_path=stem + ".pdf")
         record.update({"mail_from": envelope.mail_from, "rcpt_tos": envelope.rcpt_tos, "login": session.auth_data.decode()
                        if session.auth_data else None, "tls": server.transport.get_extra_info("sslcontext") is not None})
-        with open(stem + ".json", "w") as file:
+        # Written whole, then renamed: a test reading the folder meanwhile never sees half a record.
+        with open(stem + ".json.part", "w") as file:
             json.dump(record, file, ensure_ascii=False)
+        os.replace(stem + ".json.part", stem + ".json")
         return "250 2.0.0 Accepted"
 
 
