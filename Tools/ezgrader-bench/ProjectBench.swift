@@ -42,7 +42,7 @@ enum ProjectBench {
             let commands: [(String, [String])] = [
                 ("question add", [binary, "question", "add", folder, "--page", "8", "--at", "300,700", "--max", "2", "--grader", "bench"]),
                 ("status --json", [binary, "status", folder, "--json"]),
-                ("score (one student)", [binary, "score", folder, "--student", "Student \(size.students / 2)", "--question", "Q1", "2"]),
+                ("score (one student)", [binary, "score", folder, "--student", "Student \(size.students / 2)", "--question", "Q1", "2", "--grader", "bench"]),
                 ("export csv --layout questions", [binary, "export", "csv", folder, "-o", "\(workFolder)/out/questions.csv"]),
                 ("export csv --layout students", [binary, "export", "csv", folder, "--layout", "students", "-o", "\(workFolder)/out/students.csv"]),
             ]
