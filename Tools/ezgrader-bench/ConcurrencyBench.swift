@@ -65,7 +65,7 @@ enum ConcurrencyBench {
             let (student, question) = target(writer: writer, step: step, questions: directory.questions.count)
             let start = DispatchTime.now().uptimeNanoseconds
             try store.setScore(value(writer: writer, step: step), student: directory.students[student].key,
-                               question: directory.questions[question].question.id)
+                               question: directory.questions[question].question.id, overwrite: true)   // the class was graded by "bench"
             lines.append(String(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
         }
         try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
