@@ -55,6 +55,15 @@ import TestSupport
         #expect(run.status == 0, "openapi.json failed validation (run scripts/install-deps for openapi-spec-validator):\n\(run.output.suffix(8000))")
     }
 
+    /// A grading action added to the core is an action `GET /api/me` may list: the document's enum must name it.
+    @Test func theActionsARoleMayListAreEveryGradingAction() throws {
+        let schemas = try #require(try Self.document()["components"] as? [String: Any])["schemas"] as? [String: Any]
+        let me = try #require(schemas?["Me"] as? [String: Any])
+        let items = try #require(((me["properties"] as? [String: Any])?["may"] as? [String: Any])?["items"] as? [String: Any])
+        #expect(items["enum"] as? [String] == GradingAction.allCases.map(\.rawValue),
+                "the Me schema's may.items.enum in openapi.json must list every GradingAction, in order")
+    }
+
     @Test func anEnumFieldIsReadAsItsRawValue() throws {
         enum Role: String, Decodable, CaseIterable { case instructor, grader }
         struct Invite: Decodable { let name: String, role: Role? }
