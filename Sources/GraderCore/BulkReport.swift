@@ -89,6 +89,16 @@ public struct BulkReport: Sendable, Equatable {
         problems.filter { ["missing", "unreadable", "scannedTwice", "anotherExam"].contains($0.kind) }
     }
 
+    /// What `status` and `info` list: the problems that hold pages or copies back, then the pages
+    /// a fixed-count split placed with a doubt.
+    public var toLookAt: [Problem] { heldBack + notes }
+
+    /// A page a fixed-count split placed on `copyPage` of `copy` although it may belong elsewhere, as `doubt` says.
+    public func doubt(_ ref: ScanPageRef, copy: Int, copyPage: Int, _ doubt: String) -> Problem {
+        Problem(kind: "check", file: file(ref), page: ref.pageIndex + 1, copy: copy, copyPage: copyPage,
+                message: "check: \(doubt)? (kept as scanned)")
+    }
+
     /// The problems as lines of text, pages turned upright and blank backs each on one line.
     public var lines: [String] {
         let all = problems

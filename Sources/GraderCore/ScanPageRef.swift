@@ -36,12 +36,16 @@ public struct ScannedPage: Sendable, Equatable {
     /// Its share of dark pixels (print and handwriting), when measured: of two pages with the
     /// same code, the one with more on it is kept.
     public let ink: Double?
+    /// Why a page placed by a fixed-count split may belong at another position (what it looks
+    /// like, with the match scores), kept so `status` and `info` still list it; nil when none.
+    public let doubt: String?
 
     /// Creates a scanned page.
-    public init(ref: ScanPageRef, reading: ScanPageReading, ink: Double? = nil) {
+    public init(ref: ScanPageRef, reading: ScanPageReading, ink: Double? = nil, doubt: String? = nil) {
         self.ref = ref
         self.reading = reading
         self.ink = ink
+        self.doubt = doubt
     }
 }
 

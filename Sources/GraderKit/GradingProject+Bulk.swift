@@ -62,14 +62,20 @@ extension GradingProject {
         return (project, try project.bulkReport(named: folder))
     }
 
-    /// The bulk sort as it stands: what is missing, unreadable, doubled or foreign.
+    /// The bulk sort as it stands: what is missing, unreadable, doubled or foreign, and the pages a
+    /// fixed-count split placed with a doubt.
     public func bulkReport(named name: String? = nil) throws -> BulkReport {
         let state = try bulkState()
-        return BulkReport(sort: state.sort, scanNames: state.scans.map(\.original), project: name ?? folder)
+        var report = BulkReport(sort: state.sort, scanNames: state.scans.map(\.original), project: name ?? folder)
+        report.notes = state.pages.sorted { $0.ref < $1.ref }.compactMap { page in
+            guard let doubt = page.doubt, case .placed(let copy, let copyPage, _) = page.reading else { return nil }
+            return report.doubt(page.ref, copy: copy, copyPage: copyPage, doubt)
+        }
+        return report
     }
 
     /// The bulk sort as it stands, or nil for a project made from one PDF per student: what
-    /// `status` and `info` show of the pages held back.
+    /// `status` and `info` show of the pages held back and in doubt.
     public func bulkReportIfBulk() throws -> BulkReport? {
         guard try store.bulkState() != nil else { return nil }
         return try bulkReport()

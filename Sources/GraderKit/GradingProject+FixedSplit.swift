@@ -44,18 +44,14 @@ extension GradingProject {
                 + "(from \(name(refs.count - refs.count % n))) has \(refs.count % n), and no page shows where one was dropped "
                 + "or doubled. Rescan it; nothing was created.")
         }
+        // The doubts are kept with their pages, so `status` and `info` list them after `new`.
+        let doubts = Dictionary(unsure.map { ($0.index, $0.explanation(every: n, name: name)) }) { first, _ in first }
         let pages = refs.enumerated().map { index, ref in
-            ScannedPage(ref: ref, reading: .placed(copy: index / n + 1, page: index % n + 1, rotation: 0))
+            ScannedPage(ref: ref, reading: .placed(copy: index / n + 1, page: index % n + 1, rotation: 0), doubt: doubts[index])
         }
-        var (project, report) = try createFromReadings(folder, files: files, pages: pages,
-                                                       exam: PageCode(exam: "SPLIT", copy: 1, copies: refs.count / n, page: 1, pages: n)!,
-                                                       rosterPath: rosterPath, rubricPath: rubricPath, grader: grader)
-        report.notes = unsure.map { misfit in
-            BulkReport.Problem(kind: "check", file: names[refs[misfit.index].scan], page: refs[misfit.index].pageIndex + 1,
-                               copy: misfit.index / n + 1, copyPage: misfit.expected + 1,
-                               message: "check: " + misfit.explanation(every: n, name: name) + "? (kept as scanned)")
-        }
-        return (project, report)
+        return try createFromReadings(folder, files: files, pages: pages,
+                                      exam: PageCode(exam: "SPLIT", copy: 1, copies: refs.count / n, page: 1, pages: n)!,
+                                      rosterPath: rosterPath, rubricPath: rubricPath, grader: grader)
     }
 
     /// Each page's matches against its own position's reference page and its neighbours'.

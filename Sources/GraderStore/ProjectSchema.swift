@@ -311,6 +311,11 @@ enum ProjectSchema {
                 CREATE INDEX returned_mail_by_student ON returned_mail (student_id, id);
                 """)
         }
+        migrator.registerProjectMigration("v24: doubts about where a fixed-count split placed a page") { db in
+            // Why a page split every N pages may belong at another position of its copy (what it
+            // looks like, with the match scores): NULL when the split had no doubt about it.
+            try db.execute(sql: "ALTER TABLE scan_page ADD COLUMN doubt TEXT")
+        }
         return migrator
     }()
 }

@@ -27,8 +27,8 @@ extension ProjectWriter {
         case .code(let code, let rotation): (code.text, rotation)
         case .placed(_, _, let rotation): ("", rotation)
         }
-        try db.execute(sql: "INSERT INTO scan_page (scan_id, page_index, reading, rotation, ink) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [try scanID(page.ref.scan), page.ref.pageIndex, reading, rotation, page.ink])
+        try db.execute(sql: "INSERT INTO scan_page (scan_id, page_index, reading, rotation, ink, doubt) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [try scanID(page.ref.scan), page.ref.pageIndex, reading, rotation, page.ink, page.doubt])
         if case .placed(let copy, let number, let rotation) = page.reading {
             try place(page.ref, copy: copy, page: number, rotation: rotation)
         }
@@ -97,13 +97,13 @@ enum BulkStateReader {
         let scanRows = try Row.fetchAll(db, sql: "SELECT id, file, original, pages FROM bulk_scan ORDER BY id")
         let indexOfID = Dictionary(uniqueKeysWithValues: scanRows.enumerated().map { ($1["id"] as Int64, $0) })
         let scans = scanRows.map { BulkState.Scan(file: $0["file"], original: $0["original"], pages: $0["pages"]) }
-        let pages = try Row.fetchAll(db, sql: "SELECT scan_id, page_index, reading, rotation, hand_copy, hand_page, ink FROM scan_page")
+        let pages = try Row.fetchAll(db, sql: "SELECT scan_id, page_index, reading, rotation, hand_copy, hand_page, ink, doubt FROM scan_page")
             .compactMap { row -> ScannedPage? in
                 guard let scan = indexOfID[row["scan_id"]] else { return nil }
                 let ref = ScanPageRef(scan: scan, pageIndex: row["page_index"])
                 let reading: String = row["reading"], rotation: Int = row["rotation"], ink: Double? = row["ink"]
                 if let copy = row["hand_copy"] as Int?, let page = row["hand_page"] as Int? {
-                    return ScannedPage(ref: ref, reading: .placed(copy: copy, page: page, rotation: rotation), ink: ink)
+                    return ScannedPage(ref: ref, reading: .placed(copy: copy, page: page, rotation: rotation), ink: ink, doubt: row["doubt"])
                 }
                 if reading == "blank" { return ScannedPage(ref: ref, reading: .blank, ink: ink) }
                 guard let code = PageCode(text: reading) else { return ScannedPage(ref: ref, reading: .unreadable, ink: ink) }

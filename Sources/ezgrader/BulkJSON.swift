@@ -8,7 +8,7 @@ struct BulkJSON: Encodable {
     let completeCopies: Int, heldBackCopies: Int, unscannedCopies: Int
     let problems: [BulkReport.Problem]
 
-    init(_ report: BulkReport, project: String, students: Int? = nil, heldBackOnly: Bool = false) {
+    init(_ report: BulkReport, project: String, students: Int? = nil, toLookAtOnly: Bool = false) {
         let sort = report.sort
         self.project = project
         self.students = students
@@ -16,7 +16,7 @@ struct BulkJSON: Encodable {
         completeCopies = sort.completeCopies.count
         heldBackCopies = sort.scannedCopies.count - completeCopies
         unscannedCopies = sort.copies - sort.scannedCopies.count
-        problems = heldBackOnly ? report.heldBack : report.problems
+        problems = toLookAtOnly ? report.toLookAt : report.problems
     }
 }
 
@@ -35,8 +35,8 @@ struct WithBulk<Base: Encodable>: Encodable {
     }
 }
 
-/// Prints the bulk sort's summary and its held-back pages and copies, for status and info.
+/// Prints the bulk sort's summary, its held-back pages and copies and the split's doubts, for status and info.
 func printHeldBack(_ report: BulkReport) {
     print(report.summary)
-    for problem in report.heldBack { print("  " + problem.message) }
+    for problem in report.toLookAt { print("  " + problem.message) }
 }

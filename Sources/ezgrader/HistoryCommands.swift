@@ -78,7 +78,7 @@ struct StatusCommand: ParsableCommand {
             let progress = GradingProgress(try project.gradeBook())
             let activity = graders ? try project.graderActivity() : []
             let bulk = try project.bulkReportIfBulk()
-            let bulkJSON = bulk.map { BulkJSON($0, project: options.project, heldBackOnly: true) }
+            let bulkJSON = bulk.map { BulkJSON($0, project: options.project, toLookAtOnly: true) }
             if options.json {
                 return graders ? try printJSON(WithBulk(base: Report(progress: progress, graders: activity), bulk: bulkJSON))
                     : try printJSON(WithBulk(base: progress, bulk: bulkJSON))

@@ -35,7 +35,7 @@ struct InfoCommand: ParsableCommand {
                 let info = ProjectInfo(project: project.folder, students: book.students.count, pages: book.pagesPerStudent,
                                        questions: book.questions.count, order: try project.place().order.name,
                                        schemaVersion: GradingProject.schemaVersion, alignment: AlignmentReport(book.students),
-                                       bulk: bulk.map { BulkJSON($0, project: paths[0], heldBackOnly: true) })
+                                       bulk: bulk.map { BulkJSON($0, project: paths[0], toLookAtOnly: true) })
                 if json { return try printJSON(info) }
                 print("\(info.project): \(count(info.students, "student")) × \(count(info.pages, "page")), "
                     + "\(count(info.questions, "question")), \(info.order) order.")

@@ -205,6 +205,26 @@ import TestSupport
                 && created.output.contains("\"problems\" : [\n\n  ]"), "\(created.output)")
     }
 
+    /// Two pages of one copy fed the wrong way round: the split goes ahead (nothing after them is
+    /// out of step) and lists both for a look, and `status` and `info` still list them later.
+    @Test func aSplitsDoubtsAreListedByStatusAndInfo() throws {
+        let folder = TemporaryFolder()
+        // The last copy's pages 2 and 3 swapped (the first copies make each position's reference).
+        let files = try TestClass.scanned(["Ann", "Ben", "Cleo", "Dev", "Eva"], pages: 4, in: folder)
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + files.dropLast() + [files[4], "1,3,2,4", "--", folder.file("stack.pdf")])
+        let created = try run(folder, "new", "exam", "--pages-per-student", "4", "stack.pdf")
+        #expect(created.status == 0, "\(created.error)")
+        let doubts = created.output.split(separator: "\n").filter { $0.contains("check: ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(doubts.count == 2 && doubts[0].hasPrefix("check: copy 5 page 2 (stack.pdf page 18) looks like page 3")
+                && doubts[1].hasPrefix("check: copy 5 page 3 (stack.pdf page 19) looks like page 2"), "\(created.output)")
+        let status = try run(folder, "status", "exam").output
+        #expect(status.hasSuffix(doubts.map { "  " + $0 + "\n" }.joined()), "\(status)")
+        let info = try run(folder, "info", "exam").output
+        #expect(doubts.allSatisfy { info.contains("  " + $0 + "\n") }, "\(info)")
+        let json = try run(folder, "status", "exam", "--json").output
+        #expect(json.contains("\"kind\" : \"check\"") && json.contains("\"copy\" : 5,\n        \"copyPage\" : 2,\n        \"file\" : \"stack.pdf\""), "\(json)")
+    }
+
     /// Clean stacks of 12 and 40 copies × 4 pages, fed in order, are split without a doubt.
     @Test(arguments: [12, 40]) func aCleanStackSplitsEveryFourPages(copies: Int) throws {
         let folder = TemporaryFolder()
