@@ -2,7 +2,8 @@
 """A page that did not align, lined up by hand in the Page view of `ezgrader serve`, in real headless
 Chromium: the reference print laid over it, turned with the keys and dragged with the mouse at a laptop
 size, saved as one step (undone and redone by keys), its boxes then on the printed frames; the same
-tool at two tablet sizes, kept on screen. Boxes are read back through the API and `ezgrader history`.
+tool at two tablet sizes, kept on screen; then lined up by three matching points clicked on the blue print and
+on the page. Boxes are read back through the API and `ezgrader history`.
 
 usage: align_test.py EZGRADER_BINARY WORK_FOLDER   (the folder holds master.pdf, Ann.pdf, Eve.pdf and
 truth.json, written by BrowserTests; screenshots go to WORK_FOLDER/screenshots)
@@ -147,7 +148,40 @@ class LiningUpAFlaggedPage(unittest.TestCase):
             self.keys(driver, Keys.ESCAPE)
             wait(driver, lambda: not driver.find_elements(By.CSS_SELECTOR, '#align-overlay'), message='Esc leaves without saving')
             self.assertIn('did not match', self.bar(driver).text)
-        cli('redo', PROJECT, '--grader', 'Ann')   # lined up, as BrowserTests reads it back
+
+    def test_3_three_matching_points_line_the_page_up(self):
+        """Each point clicked on the blue print (where it lies now), then where that print is on Eve's page."""
+        driver = self.open_eve(1366, 768)
+        wait(driver, lambda: self.bar(driver).is_displayed(), message='still flagged (test 2 left it undone)')
+        self.keys(driver, 'a')
+        wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#align-overlay image'))
+        driver.find_element(By.ID, 'align-points').click()
+        hint = lambda: driver.find_element(By.ID, 'align-hint').text
+        wait(driver, lambda: hint().startswith('Point 1 of 3: click a sharp point of the blue print'))
+        for index, (on_reference, on_page) in enumerate(TRUTH['pairs']):
+            for point in (on_reference, on_page):
+                x, y, _ = self.window_point(driver, *point)
+                self.mouse(driver, 'mousePressed', (x, y))
+                self.mouse(driver, 'mouseReleased', (x, y))
+                if index == 1 and point is on_reference:
+                    self.assertIn('Point 2 of 3: click the same point of the page', hint())
+                    self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '#align-points-marks circle')), 3, 'two points and one marked')
+                    driver.save_screenshot(os.path.join(SHOTS, 'align-three-points-laptop.png'))
+        wait(driver, lambda: not driver.find_element(By.ID, 'align-hint').is_displayed(), message='the third pair solves the move')
+        amount = driver.find_element(By.ID, 'align-amount').text
+        self.assertIn(f'turned +{TRUTH["degrees"]:.2f}°', amount)
+        time.sleep(0.3)
+        driver.save_screenshot(os.path.join(SHOTS, 'align-three-points-solved-laptop.png'))
+        self.keys(driver, Keys.ENTER)
+        wait(driver, lambda: not self.bar(driver).is_displayed(), message='lined up by three points')
+        offs = self.boxes_off(driver)
+        self.assertTrue(all(off <= 4 for off in offs), f'the boxes within 4 pt of the printed frames: {offs}')
+        self.assertTrue(json.loads(cli('history', PROJECT, '--json'))[0]['description'].startswith('align Eve page 1 by hand ('))
+        # One step: undone, the page is flagged again; redone, lined up (as BrowserTests reads it back).
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys('z').key_up(Keys.CONTROL).perform()
+        wait(driver, lambda: self.bar(driver).is_displayed(), message='undone: flagged again')
+        ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys('z').key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+        wait(driver, lambda: not self.bar(driver).is_displayed(), message='redone')
 
 
 if __name__ == '__main__':

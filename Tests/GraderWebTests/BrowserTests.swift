@@ -13,7 +13,7 @@ import TestSupport
 /// students graded by pen and touch alone at six tablet sizes, never a key (tablet_test.py). Rubric stamps placed, dragged and removed by pen, finger and mouse on a tablet-sized window, a palm refused, and moved and deleted in the Page view (stamps_test.py). TAs invited by personal links over HTTPS, each in their role, one revoked (invite_test.py). A pressure ramp as
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
-/// by hand over the reference print by keys and a drag at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
+/// by hand over the reference print by keys and a drag, and by three matching points, at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
 /// student number confirmed by key and by tap (idreview_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
@@ -47,8 +47,11 @@ import TestSupport
         // Where the two score boxes are printed on the exam and on Eve's page, and the move that lines it up.
         let printed = [ScanFactory.scoreBoxOrigin(page: 1, slot: 0), ScanFactory.scoreBoxOrigin(page: 1, slot: 1)]
         let onEve = printed.map { turned.apply($0) }, centre = turned.apply((306, 396))
+        // Three points a grader would click on the print: two frames' top-left corners and the second frame's bottom-right (90 × 40 pt).
+        let points = printed + [(x: printed[1].x + 90, y: printed[1].y + 40)]
         let truth: [String: Any] = ["printed": printed.map { [$0.x, $0.y] }, "onPage": onEve.map { [$0.x, $0.y] },
-                                    "degrees": turned.rotationDegrees, "dx": centre.x - 306, "dy": centre.y - 396]
+                                    "degrees": turned.rotationDegrees, "dx": centre.x - 306, "dy": centre.y - 396,
+                                    "pairs": points.map { [[$0.x, $0.y], [turned.apply($0).x, turned.apply($0).y]] }]
         try JSONSerialization.data(withJSONObject: truth).write(to: URL(fileURLWithPath: work.file("truth.json")))
         try runBrowserScript("align_test.py", work: work)
 
