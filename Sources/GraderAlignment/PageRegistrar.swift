@@ -130,7 +130,7 @@ public enum PageRegistrar {
 
     /// The transform most pairs agree with (within `tolerance` points): every two pairs propose
     /// one, the proposal with most followers wins, refitted over them by least squares.
-    private static func vote(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], tolerance: Double) -> SimilarityTransform? {
+    static func vote(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], tolerance: Double) -> SimilarityTransform? {
         guard pairs.count >= minimumMatches else { return nil }
         var best: (followers: [Int], transform: SimilarityTransform)?
         for i in pairs.indices {
@@ -154,7 +154,7 @@ public enum PageRegistrar {
     /// `page` within `reach` pixels of where `transform` puts it, the square drawn through the
     /// transform first so that rotation and scale do not blur the match: (reference point, page
     /// point) pairs of the squares that correlate at least 0.3.
-    private static func matches(_ transform: SimilarityTransform, page: InkMap, reference: InkMap, spots: [PagePoint],
+    static func matches(_ transform: SimilarityTransform, page: InkMap, reference: InkMap, spots: [PagePoint],
                                 side: Int, reach: Int) -> [(from: (x: Double, y: Double), to: (x: Double, y: Double))] {
         guard let inverse = transform.inverse else { return [] }
         let ppp = page.pixelsPerPoint

@@ -1,3 +1,4 @@
+import Foundation
 import GraderCore
 
 /// A reference page prepared once for registering every student's copy of it: its ink at three
@@ -35,11 +36,14 @@ public struct ReferencePage: Sendable {
     static let spotSide = 24
 
     /// Prepares `image`, rendered at `PageRegistrar.pixelsPerPoint`.
-    public init(_ image: GrayImage) {
-        fine = InkMap(image)
+    public init(_ image: GrayImage) { self.init(ink: InkMap(image)) }
+
+    /// Prepares a page's ink at `PageRegistrar.pixelsPerPoint`.
+    init(ink: InkMap) {
+        fine = ink
         medium = fine.reduced(by: 2)
         coarse = fine.reduced(by: 4)
-        size = image.pageSize
+        size = PageSize(width: Double(ink.width) / ink.pixelsPerPoint, height: Double(ink.height) / ink.pixelsPerPoint)
         isBlank = fine.isBlank
         candidates = Self.spots(in: medium, perCell: 3)
         spots = candidates.compactMap(\.first)
@@ -104,6 +108,59 @@ public struct ReferencePage: Sendable {
             return copy.spots.contains { abs($0.x * ppp - x) <= half && abs($0.y * ppp - y) <= half }
         }
         return copy
+    }
+
+    /// The page prepared again with only the ink that seven in eight of `pages` (other students'
+    /// copies, rendered at `PageRegistrar.pixelsPerPoint`) also have at the same spot — print, where
+    /// handwriting covers most of the page and no square of it is print alone. Each page is placed
+    /// by the squares that match on it consistently (handwriting matches by chance, each square
+    /// somewhere else), refined at the render's resolution. Nil when fewer than two pages, or not
+    /// most of them, are placed, or too little ink is shared.
+    public func sharedPrint(of pages: [GrayImage]) -> ReferencePage? {
+        let pages = pages.map(InkMap.init).filter { !$0.isBlank }
+        let side = Self.spotSide, reach = Int(32 * medium.pixelsPerPoint), ppp = medium.pixelsPerPoint
+        let placed = pages.compactMap { ink -> (map: InkMap, transform: SimilarityTransform)? in
+            let map = ink.reduced(by: 2)
+            let spectrum = CrossCorrelation.Spectrum(map.reduced(by: 2), reach: (Int(120 * coarse.pixelsPerPoint), Int(120 * coarse.pixelsPerPoint)),
+                                                     fitting: coarse)
+            let shift = spectrum.bestShift(of: coarseSpectrum(like: spectrum))
+            var pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double), ncc: Double)] = []
+            for spot in candidates.joined() {
+                let x0 = Int((spot.x * ppp - Double(side) / 2).rounded()), y0 = Int((spot.y * ppp - Double(side) / 2).rounded())
+                guard let patch = PatchMatch(medium, x: x0, y: y0, size: side) else { continue }
+                let origin = (x: x0 + shift.x * 2, y: y0 + shift.y * 2)
+                let found = patch.best(in: map, origin: origin, reach: reach)
+                guard found.ncc >= 0.3 else { continue }
+                pairs.append((from: ((Double(x0) + Double(side) / 2) / ppp, (Double(y0) + Double(side) / 2) / ppp),
+                              to: ((Double(origin.x) + Double(side) / 2 + found.dx) / ppp, (Double(origin.y) + Double(side) / 2 + found.dy) / ppp),
+                              ncc: found.ncc))
+            }
+            // The best-matching squares vote (a few dozen: the vote weighs every pair against every other).
+            let voters = pairs.sorted { $0.ncc > $1.ncc }.prefix(60).map { (from: $0.from, to: $0.to) }
+            guard var transform = PageRegistrar.vote(voters, tolerance: 6) else { return nil }
+            let points = candidates.joined().map { $0 }
+            for (tolerance, reach) in [(6.0, 4), (3, 2), (2, 2)] {
+                let matched = PageRegistrar.matches(transform, page: ink, reference: fine, spots: points, side: 2 * side, reach: reach)
+                let kept = matched.filter { let p = transform.apply($0.from); return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance }
+                guard kept.count >= PageRegistrar.minimumMatches,
+                      let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return nil }
+                transform = fitted
+            }
+            return (ink, transform)
+        }
+        guard placed.count >= 2, placed.count * 2 > pages.count else { return nil }
+        let width = fine.width, fpp = fine.pixelsPerPoint
+        var values = fine.values
+        for index in values.indices where values[index] > 0 {
+            let point = ((Double(index % width) + 0.5) / fpp, (Double(index / width) + 0.5) / fpp)
+            let sharing = placed.filter { map, transform in
+                let p = transform.apply(point)
+                return map.sample(x: p.x * map.pixelsPerPoint, y: p.y * map.pixelsPerPoint) > 0.05
+            }.count
+            if sharing * 8 < placed.count * 7 { values[index] = 0 }
+        }
+        let shared = ReferencePage(ink: InkMap(width: width, height: fine.height, values: values, pixelsPerPoint: fpp))
+        return shared.hasContent && !shared.isBlank ? shared : nil
     }
 
     /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s; the

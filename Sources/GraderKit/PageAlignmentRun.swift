@@ -43,6 +43,8 @@ public enum PageAlignmentRun {
     /// the reference is a student's booklet), only the printed content they share counts, and a
     /// page that most of them match only upside down is taken turned upright (else every other
     /// student's page would be shown upside down, and a name region would cover empty paper).
+    /// When the first `confirmingStudents` of them do not match the page so confirmed (handwriting
+    /// over most of it), only the ink most of `others` share is kept (`ReferencePage.sharedPrint`).
     /// `pages` (0-based; all when nil) limits it to a run of pages. A page with no print is refused
     /// by name unless `blankAllowed` (then every page aligned to it is flagged).
     public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil,
@@ -51,14 +53,22 @@ public enum PageAlignmentRun {
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
         let prepared = try (run ?? 0..<document.pageCount).clamped(to: 0..<document.pageCount).map { index in
             let image = try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
-            let pages = copies.compactMap { copy in
-                index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
+            func render(_ copies: ArraySlice<PDFDocument>) -> [GrayImage] {
+                copies.compactMap { copy in
+                    index < copy.pageCount ? try? GrayImage(rendering: copy.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint) : nil
+                }
             }
+            let pages = render(copies.prefix(confirmingStudents))
             let prepared = ReferencePage(image)
             guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
             let asScanned = prepared.confirmed(by: pages)
             let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
+            // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
+            if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents)))?.confirmed(by: pages),
+               pages.filter({ !PageRegistrar.register($0, to: shared).isFlagged }).count * 2 > pages.count {
+                return (page: shared, turned: false)
+            }
             // Most copies do not match the page as scanned: they may match it turned upright.
             let turned = ReferencePage(image.turned).confirmed(by: pages)
             let matchedTurned = pages.filter { !PageRegistrar.register($0, to: turned).isFlagged }.count
@@ -70,6 +80,9 @@ public enum PageAlignmentRun {
 
     /// How many other students' booklets confirm what a student's reference page has printed.
     public static let confirmingStudents = 3
+    /// How many other students' booklets say what is print on a reference page that has no square
+    /// of print alone (the ink most of them share), when the confirming ones do not match it.
+    public static let sharingStudents = 8
 
     /// Every page of `scans` aligned to the same page of `referenceScan` (confirmed by `others`
     /// as `reference(of:confirmedBy:)` does), `pagesAtOnce` pages at a time: a prepared reference
@@ -108,7 +121,7 @@ public enum PageAlignmentRun {
         }
         func aligned(to candidate: Int, blankAllowed: Bool) throws -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
             let others = booklets.indices.filter { $0 != candidate }.map { booklets[$0] }
-            let run = try alignAll(others, to: booklets[candidate], confirmedBy: Array(others.prefix(confirmingStudents)),
+            let run = try alignAll(others, to: booklets[candidate], confirmedBy: Array(others.prefix(sharingStudents)),
                                    blankAllowed: blankAllowed, progress: progress)
             var alignments = run.scans
             alignments.insert(run.own, at: candidate)
