@@ -6,8 +6,12 @@ extension DigitBoxImage {
     /// and at least `smallestWidth` pixels wide (a 1 is a line: the box around it is not).
     public init(strokes: [[PagePoint]], scale: Double, penWidth: Double, margin: Int, smallestWidth: Int = 0) {
         let marks = strokes.compactMap(InkBounds.init)
-        guard let ink = marks.dropFirst().reduce(marks.first, { $0?.union($1) }) else {
-            self.init(width: 2 * margin + 1, height: 2 * margin + 1, grey: [Float](repeating: 255, count: (2 * margin + 1) * (2 * margin + 1)))
+        // No ink, or more than a box can hold (at most `largest` pixels a side): a box of paper.
+        let largest = 4096.0
+        guard let ink = marks.dropFirst().reduce(marks.first, { $0?.union($1) }), scale.isFinite, penWidth.isFinite,
+              (0...largest).contains(ink.width * scale), (0...largest).contains(ink.height * scale), (0...largest).contains(penWidth) else {
+            let side = 2 * max(0, min(margin, 64)) + 1
+            self.init(width: side, height: side, grey: [Float](repeating: 255, count: side * side))
             return
         }
         let inkWidth = Int((ink.width * scale).rounded(.up)) + 1, inkHeight = Int((ink.height * scale).rounded(.up)) + 1

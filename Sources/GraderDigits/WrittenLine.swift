@@ -20,13 +20,15 @@ struct WrittenLine {
     /// Strokes sharing at least this share of the narrower one's width are one digit.
     static let sharedShare = 0.5
 
-    /// The characters of `strokes` (each stroke the points the pen passed through).
-    init(_ strokes: [[PagePoint]]) {
+    /// The characters of `strokes` (each stroke the points the pen passed through); nil when the
+    /// ink spans more than a finite number can say (points near the largest numbers).
+    init?(_ strokes: [[PagePoint]]) {
         let marks = strokes.compactMap { stroke in InkBounds(stroke).map { (stroke, $0) } }
         guard let line = marks.dropFirst().reduce(marks.first?.1, { $0?.union($1.1) }) else {
             (characters, height) = ([], 0)
             return
         }
+        guard line.width.isFinite, line.height.isFinite else { return nil }
         let height = max(line.height, line.width / 6, 1e-9)
         let small = Self.dotSize * height
         var groups: [(strokes: [[PagePoint]], bounds: InkBounds, point: Bool)] = []

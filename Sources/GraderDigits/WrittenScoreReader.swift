@@ -1,9 +1,9 @@
-@_spi(Rules) import GraderCore
+import GraderCore
 
 /// Reads a score written by pen: cuts the strokes into digits and decimal points, draws each digit
-/// as the network's training boxes show handwriting, reads it, and checks the number against the
-/// question as a typed score is checked (0 to its maximum in quarter points, so "7.5" and "8.25"
-/// are read when written with a point). Only a reading sure as a whole is offered.
+/// as the network's training boxes show handwriting, reads it, and has the number checked as a typed
+/// score is (by the façade's rule: 0 to the maximum in quarter points, so "7.5" and "8.25" are read
+/// when written with a point). Only a reading sure as a whole is offered.
 public struct WrittenScoreReader: Sendable {
     /// The network.
     public let network: DigitNetwork
@@ -33,14 +33,15 @@ public struct WrittenScoreReader: Sendable {
     }
 
     /// What `strokes` (each the points the pen passed through, in the writing area's units, y down)
-    /// say as a score for `question`.
-    public func read(_ strokes: [[PagePoint]], for question: NumberedQuestion) -> WrittenScore {
+    /// say as a score for `question`; `taking` gives the points of a score the question takes (nil
+    /// for one it does not).
+    public func read(_ strokes: [[PagePoint]], for question: NumberedQuestion, taking: (String) -> Points?) -> WrittenScore {
         let max = question.question.maxPoints
         func score(_ read: String, _ confidence: Double, _ outcome: WrittenScore.Outcome) -> WrittenScore {
             WrittenScore(read: read, confidence: confidence, outcome: outcome, question: question.name, max: max)
         }
         guard strokes.reduce(0, { $0 + $1.count }) <= Self.mostPoints else { return score("", 0, .unreadable) }
-        let line = WrittenLine(strokes)
+        guard let line = WrittenLine(strokes) else { return score("", 0, .unreadable) }
         guard !line.characters.isEmpty else { return score("", 0, .nothingWritten) }
         guard line.characters.count <= Self.mostCharacters else { return score("", 0, .unreadable) }
         var read = "", confidence = 1.0
@@ -52,7 +53,7 @@ public struct WrittenScoreReader: Sendable {
         }
         guard !read.contains("?"), DecimalNumber.points(read) != nil else { return score(read, 0, .unreadable) }
         guard confidence >= Self.sureConfidence else { return score(read, confidence, .doubtful) }
-        guard case .points(let points)? = try? GradingRules.score(read, for: question) else { return score(read, confidence, .outOfRange) }
+        guard let points = taking(read) else { return score(read, confidence, .outOfRange) }
         return score(read, confidence, .offered(points))
     }
 

@@ -1,4 +1,4 @@
-import GraderCore
+@_spi(Rules) import GraderCore
 import GraderDigits
 
 /// Scores written by pen in the score pad: read and offered, never recorded here (the grader's tap
@@ -12,6 +12,9 @@ extension GradingProject {
     public func readWrittenScore(_ strokes: [[PagePoint]], question: QuestionID) throws -> WrittenScore {
         try permit(.score)
         let numbered = try self.question(id: question)
-        return try Self.writtenScoreReader.get().read(strokes, for: numbered)
+        return try Self.writtenScoreReader.get().read(strokes, for: numbered) { text in
+            guard case .points(let points)? = try? GradingRules.score(text, for: numbered) else { return nil }
+            return points
+        }
     }
 }

@@ -26,8 +26,9 @@ def wait(driver, condition, seconds=15, message=''):
 
 
 class WritingAScoreByPen(unittest.TestCase):
-    tap, press, target, card = tablet_test.GradingOnATablet.tap, tablet_test.GradingOnATablet.press, \
-        tablet_test.GradingOnATablet.target, tablet_test.GradingOnATablet.card
+    tablet = tablet_test.GradingOnATablet
+    tap, press, target, card, size, shot = tablet.tap, tablet.press, tablet.target, tablet.card, tablet.size, tablet.shot
+    tearDownClass = classmethod(tablet.tearDownClass.__func__)
 
     @classmethod
     def setUpClass(cls):
@@ -46,20 +47,6 @@ class WritingAScoreByPen(unittest.TestCase):
         cls.server, cls.link = start_server(PROJECT)
         cls.driver = browser(820, 1180)
         cls.driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
-    def size(self, width, height):
-        self.driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
-        wait(self.driver, lambda: self.driver.execute_script('return [innerWidth, innerHeight]') == [width, height])
-        time.sleep(0.3)
-
-    def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
 
     def fetch(self, method, path, body=None):
         return self.driver.execute_async_script("""

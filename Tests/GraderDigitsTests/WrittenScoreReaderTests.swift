@@ -12,6 +12,12 @@ import Testing
     static let scores = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "0.5", "2.5", "4.5", "7.5", "9.5", "6.25", "8.75"]
     static let hands = (0..<12).map { PenHand(seed: 7_300 + UInt64($0)) }
 
+    /// The façade's rule for a typed score, as `GradingProject.readWrittenScore` passes it.
+    static func rule(_ text: String) -> Points? {
+        guard case .points(let points)? = try? GradingRules.score(text, for: q2) else { return nil }
+        return points
+    }
+
     static func strokes(_ text: String, hand: Int, seed: UInt64 = 1) -> [[PagePoint]] {
         PenScoreStrokes.strokes(writing: text, hand: hands[hand], seed: seed * 1_000 + UInt64(hand)).map { $0.map { PagePoint(x: $0.x, y: $0.y) } }
     }
@@ -21,7 +27,7 @@ import Testing
         var offered = 0, wrong: [String] = [], doubtful: [String] = []
         for hand in Self.hands.indices {
             for score in Self.scores {
-                let reading = reader.read(Self.strokes(score, hand: hand), for: Self.q2)
+                let reading = reader.read(Self.strokes(score, hand: hand), for: Self.q2, taking: Self.rule)
                 if let offer = reading.offer {
                     if offer == Points(score)! { offered += 1 } else { wrong.append("hand \(hand): \(score) offered as \(offer)") }
                 } else {
@@ -35,7 +41,7 @@ import Testing
     }
 
     @Test func anOfferSaysTheScoreOutOfTheMaximum() throws {
-        let reading = try WrittenScoreReader().read(Self.strokes("7.5", hand: 0), for: Self.q2)
+        let reading = try WrittenScoreReader().read(Self.strokes("7.5", hand: 0), for: Self.q2, taking: Self.rule)
         #expect(reading.read == "7.5" && reading.offer == Points("7.5"))
         #expect(reading.message == "7.5 — tap to give 7.5/10")
     }
@@ -44,7 +50,7 @@ import Testing
         let reader = try WrittenScoreReader()
         var said = 0
         for hand in Self.hands.indices {
-            let reading = reader.read(Self.strokes("12", hand: hand), for: Self.q2)
+            let reading = reader.read(Self.strokes("12", hand: hand), for: Self.q2, taking: Self.rule)
             #expect(reading.offer == nil, "hand \(hand): 12 offered as \(String(describing: reading.offer))")
             if reading.outcome == WrittenScore.Outcome.outOfRange {
                 said += 1
@@ -64,7 +70,7 @@ import Testing
             let scribble = [stride(from: 0.0, through: 40, by: 1).map { PagePoint(x: 20 + 40 * abs(sin($0 * 0.7)), y: 20 + $0 * 1.5) }]
             let cases: [(String, [[PagePoint]])] = [("crossed-out 7", crossedOut), ("scribble", scribble)]
             for (name, strokes) in cases {
-                let reading = reader.read(strokes, for: Self.q2)
+                let reading = reader.read(strokes, for: Self.q2, taking: Self.rule)
                 #expect(reading.offer == nil, "hand \(hand), \(name): offered \(reading.read) at \(reading.confidence)")
             }
         }
@@ -72,11 +78,11 @@ import Testing
 
     @Test func nothingWrittenOrTooMuchIsSaid() throws {
         let reader = try WrittenScoreReader()
-        let nothing = reader.read([], for: Self.q2)
+        let nothing = reader.read([], for: Self.q2, taking: Self.rule)
         #expect(nothing.outcome == WrittenScore.Outcome.nothingWritten && nothing.message == "Write the score in the box, with the pen or a finger.")
-        let long = reader.read(Self.strokes("1234567", hand: 1), for: Self.q2)
+        let long = reader.read(Self.strokes("1234567", hand: 1), for: Self.q2, taking: Self.rule)
         #expect(long.outcome == WrittenScore.Outcome.unreadable && long.message == "Could not read that as a score: write it again, one digit beside the other.")
-        let twoPoints = reader.read(Self.strokes("1.2.5", hand: 2), for: Self.q2)
+        let twoPoints = reader.read(Self.strokes("1.2.5", hand: 2), for: Self.q2, taking: Self.rule)
         #expect(twoPoints.offer == nil && twoPoints.read.count(of: ".") == 2)
     }
 
@@ -86,7 +92,7 @@ import Testing
         let reader = try WrittenScoreReader()
         for hand in Self.hands.indices {
             for score in ["4.5", "7.25", "10"] {
-                let reading = reader.read(Self.strokes(score, hand: hand, seed: 3), for: Self.q2)
+                let reading = reader.read(Self.strokes(score, hand: hand, seed: 3), for: Self.q2, taking: Self.rule)
                 #expect(reading.read.count == score.count && reading.read.count(of: ".") == score.count(of: "."),
                         "hand \(hand): \(score) read as \(reading.read)")
             }

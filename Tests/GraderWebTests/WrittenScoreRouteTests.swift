@@ -33,6 +33,8 @@ import TestSupport
             #expect(nothing.status == .ok && nothing.json["message"] as? String == "Write the score in the box, with the pen or a finger.")
             let bad = try await client.send(.post, "/api/questions/\(q1)/written-score", #"{"strokes":[[[1,2,3]]]}"#)
             #expect(bad.status == .badRequest && bad.json["error"] as? String == "Each point of a stroke is [x, y]; one has 3 numbers.")
+            let far = try await client.send(.post, "/api/questions/\(q1)/written-score", #"{"strokes":[[[-1e308,0],[1e308,1]],[[0,0]]]}"#)
+            #expect(far.status == .ok && far.json["message"] as? String == "Could not read that as a score: write it again, one digit beside the other.")
             let unknown = try await client.send(.post, "/api/questions/999/written-score", Self.body("3"))
             #expect(unknown.status == .notFound)
         }
