@@ -78,7 +78,7 @@ import TestSupport
         var written: [String: [[[[Double]]]]] = [:]
         for text in ["7", "9", "12"] {
             written[text] = (0..<8).map { hand in
-                PenScoreStrokes.strokes(writing: text, hand: PenHand(seed: 7_300 + UInt64(hand)), left: 16, top: 8, height: 48, seed: 5).map { $0.map { [$0.x.rounded(), $0.y.rounded()] } }
+                PenScoreStrokes.strokes(writing: text, hand: PenHand(seed: 7_300 + UInt64(hand)), left: 14, top: 6, height: 44, seed: 5).map { $0.map { [$0.x.rounded(), $0.y.rounded()] } }
             }
         }
         try JSONSerialization.data(withJSONObject: written).write(to: URL(fileURLWithPath: work.file("pen-scores.json")))
