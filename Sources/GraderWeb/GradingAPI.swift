@@ -26,6 +26,7 @@ struct GradingAPI: Sendable {
         addQuestionRoutes(to: router)
         addCourseRoutes(to: router)
         addIDReviewRoutes(to: router)
+        addWrittenScoreRoutes(to: router)
         addDownloadRoutes(to: router)
         addHistoryRoutes(to: router)
         addCaptureRoutes(to: router)

@@ -21,6 +21,7 @@ import TestSupport
     static let calls: [Call] = [
         Call(name: "setScore typed", action: .score) { p, f in _ = try p.setScore(typed: "1", student: f.ben, question: f.q1) },
         Call(name: "setScore", action: .score) { p, f in _ = try p.setScore(.ungraded, student: f.ben, question: f.q1) },
+        Call(name: "readWrittenScore", action: .score) { p, f in _ = try p.readWrittenScore([[PagePoint(x: 1, y: 1), PagePoint(x: 1, y: 40)]], question: f.q1) },
         Call(name: "setScore overwrite", action: .override) { p, f in _ = try p.setScore(typed: "2", student: f.anna, question: f.q1, overwrite: true) },
         Call(name: "applyRubricItems", action: .applyRubric) { p, f in _ = try p.applyRubricItems(student: f.ben, question: f.q1, add: [1]) },
         Call(name: "applyRubricItems overwrite", action: .override) { p, f in

@@ -89,6 +89,11 @@ enum APIContract {
             "DELETE /api/claim": Operation([204: .empty]),
             "PUT /api/scores/{student}/{question}": Operation(GradingAPI.ScoreBody.self, [200: score]),
             "POST /api/scores/{student}/{question}/items": Operation(GradingAPI.ItemsBody.self, [200: score]),
+            "POST /api/questions/{question}/written-score": Operation(GradingAPI.WrittenScoreBody.self, [200: json([
+                GradingAPI.WrittenScoreReply(read: "3", confidence: 0.98, score: "3", max: "4", message: "3 — tap to give 3/4"),
+                GradingAPI.WrittenScoreReply(read: "12", confidence: 0.97, score: nil, max: "4",
+                                             message: "Read 12, but Q1 takes 0 to 4 in steps of 0.25: write the score again."),
+            ])]),
             "GET /api/pages/{student}/{page}": Operation([200: json([
                 try project.pageLayer(student: anna, page: 1), try project.pageLayer(student: anna, page: 2),
             ])]),

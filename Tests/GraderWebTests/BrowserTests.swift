@@ -14,7 +14,7 @@ import TestSupport
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
 /// by hand over the reference print by keys and a drag, and by three matching points, at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
-/// student number confirmed by key and by tap (idreview_test.py). Every check reads the project back through the command line or the API.
+/// student number confirmed by key and by tap (idreview_test.py). A score written by pen in the score pad, read and given by one tap (penscore_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -71,6 +71,21 @@ import TestSupport
         let work = TemporaryFolder()
         try IDBoxClass.write(in: work, written: Array(IDBoxClass.roster.prefix(4)) + ["20260___", "20175531"])
         try runBrowserScript("idreview_test.py", work: work)
+    }
+
+    /// A score written by pen in the tablet's score pad, read, offered and given by one tap; 12 on a question worth 10
+    /// said and not offered; at 820×1180 by pen and 390×844 by finger (penscore_test.py). The script chooses, through the
+    /// server's reader, which of these generated hands it writes with.
+    @Test func writingAScoreByPenInTheScorePad() throws {
+        let work = TemporaryFolder()
+        var written: [String: [[[[Double]]]]] = [:]
+        for text in ["7", "9", "12"] {
+            written[text] = (0..<8).map { hand in
+                PenScoreStrokes.strokes(writing: text, hand: PenHand(seed: 7_300 + UInt64(hand)), left: 14, top: 6, height: 44, seed: 5).map { $0.map { [$0.x.rounded(), $0.y.rounded()] } }
+            }
+        }
+        try JSONSerialization.data(withJSONObject: written).write(to: URL(fileURLWithPath: work.file("pen-scores.json")))
+        try runBrowserScript("penscore_test.py", work: work)
     }
 
     /// Runs one Selenium script against the built `ezgrader` (in `work`, which may hold its fixtures) and keeps its screenshots.

@@ -34,16 +34,41 @@ enum PenDigits {
     /// Draws `digit` in the rectangle (`x`, `top`, `width`, `height`) in points with `hand`'s habits.
     static func draw(_ cr: OpaquePointer, digit: Int, x: Double, top: Double, width: Double, height: Double,
                      hand: PenHand, rng: inout SplitMix64) {
+        for stroke in keyPoints(digit: digit, x: x, top: top, width: width, height: height, hand: hand, rng: &rng) {
+            smoothStroke(cr, stroke)
+        }
+    }
+
+    /// The key points of each stroke of `digit` in the rectangle (`x`, `top`, `width`, `height`),
+    /// in `hand`'s style of it, slanted and shaken as that hand writes.
+    static func keyPoints(digit: Int, x: Double, top: Double, width: Double, height: Double,
+                          hand: PenHand, rng: inout SplitMix64) -> [[(Double, Double)]] {
         let choices = styles[digit]
         let strokes = choices[hand.preferred[digit] % choices.count]
         let shake = hand.jitter
-        for stroke in strokes {
-            let points = stroke.map { p -> (Double, Double) in
+        return strokes.map { stroke in
+            stroke.map { p -> (Double, Double) in
                 let px = p.0 + rng.symmetric(shake), py = p.1 + rng.symmetric(shake)
                 return (x + px * width + hand.slant * (1 - py) * height, top + py * height)
             }
-            smoothStroke(cr, points)
         }
+    }
+
+    /// The path `smoothStroke` draws through `p`, as `steps` points a segment (a pen's samples).
+    static func sampledStroke(_ p: [(Double, Double)], steps: Int = 8) -> [(Double, Double)] {
+        guard p.count >= 2 else { return p }
+        var points = [p[0]]
+        for i in 0..<(p.count - 1) {
+            let before = p[max(i - 1, 0)], start = p[i], end = p[i + 1], after = p[min(i + 2, p.count - 1)]
+            let c1 = (start.0 + (end.0 - before.0) / 6, start.1 + (end.1 - before.1) / 6)
+            let c2 = (end.0 - (after.0 - start.0) / 6, end.1 - (after.1 - start.1) / 6)
+            for step in 1...steps {
+                let t = Double(step) / Double(steps), u = 1 - t
+                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                points.append((a * start.0 + b * c1.0 + c * c2.0 + d * end.0, a * start.1 + b * c1.1 + c * c2.1 + d * end.1))
+            }
+        }
+        return points
     }
 
     /// A pen path through `p` (Catmull-Rom turned into Bézier curves), stroked.

@@ -29,6 +29,8 @@ export const api = {
     call('PUT', `/api/scores/${student}/${question}`, { score, expected, overwrite }),
   applyItems: (student, question, add, remove, expected) =>
     call('POST', `/api/scores/${student}/${question}/items`, { add, remove, expected }),
+  // Strokes written in the score pad ([[x, y], …] each): what they read, and the score offered for one tap (nothing is recorded).
+  readWrittenScore: (question, strokes) => call('POST', `/api/questions/${question}/written-score`, { strokes }),
   page: (student, page) => call('GET', `/api/pages/${student}/${page}`),
   addNote: (student, page, x, y, text) => call('POST', `/api/pages/${student}/${page}/notes`, { x, y, text }),
   // `kind`: 'pen' or 'highlighter'.

@@ -257,6 +257,16 @@ export class GradeView {
     this.render();
   }
 
+  // The score written by pen and read, given by the grader's tap on the offer: saved as if typed, then the next ungraded.
+  give(score) {
+    this.whenFree(() => {
+      if (!this.card) return;
+      this.begin();
+      this.buffer = score;
+      this.save();
+    });
+  }
+
   // Previous or next student, by a button or a swipe.
   move(move) {
     if (this.card) this.whenFree(() => this.load(this.card.student, move));

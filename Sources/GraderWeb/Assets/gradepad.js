@@ -1,7 +1,9 @@
 // Grading by touch and pen: a score pad with the question's possible points (served with the card),
-// next / previous / next-ungraded, undo / redo, the question picker's steps, a swipe on the answer.
+// a writing area for the score by pen (penscore.js), next / previous / next-ungraded, undo / redo, the question picker's steps, a swipe on the answer.
 // Shown once a touch or pen is seen (or the device's main pointer is coarse); a mouse and keyboard
 // keep the keyboard-first layout, whose keys never pass through here.
+
+import { ScoreWriting } from './penscore.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +34,7 @@ export class GradePad {
     $('grade-undo').addEventListener('click', () => view.app.history('undo'));
     $('grade-redo').addEventListener('click', () => view.app.history('redo'));
     this.watchAnswer();
+    this.writing = new ScoreWriting(view);
   }
 
   // The pad of the card's question: its possible points (or digits, for a large maximum), its
@@ -40,6 +43,9 @@ export class GradePad {
     const pad = $('score-pad'), made = `${card.question}:${card.max}`;
     if (pad.dataset.made !== made) this.build(pad, card.pad);
     pad.dataset.made = made;
+    const answer = `${card.student}:${card.question}`;
+    if (this.answer !== answer) this.writing.clear();   // what was written was for the answer before
+    this.answer = answer;
     for (const key of pad.children) key.setAttribute('aria-pressed', key.dataset.kind !== 'type' && key.dataset.value === shown);
   }
 
