@@ -71,6 +71,22 @@ import Testing
         }
     }
 
+    /// The printed report is on the paper of the class's scans: Letter for a Letter class, A4 for an A4 one.
+    @Test func thePDFReportIsOnTheClasssPaper() throws {
+        for (size, paper) in [(PageSize(width: 612, height: 792), PaperSize.letter), (PageSize(width: 595, height: 842), .a4),
+                              (PageSize(width: 842, height: 595), .a4), (PageSize(width: 600, height: 780), .letter)] {
+            let folder = TemporaryFolder()
+            let project = try StatisticsFixture.partlyGraded(in: folder, size: size)
+            #expect(try project.reportPaper() == paper, "\(size)")
+            try StatisticsReport.write(try project.statistics(), title: "Midterm", paper: try project.reportPaper(), to: folder.file("report.pdf"))
+            let document = try PDFDocument(path: folder.file("report.pdf"))
+            let pages = try (0..<document.pageCount).map { try document.page(at: $0).size }
+            #expect(pages.allSatisfy { abs($0.width - paper.size.width) < 0.5 && abs($0.height - paper.size.height) < 0.5 }, "\(size): \(pages)")
+        }
+        #expect(PaperSize.commonest(of: []) == nil)
+        #expect(PaperSize.commonest(of: [PaperSize.a4.size, PaperSize.letter.size]) == .letter, "a tie goes to Letter")
+    }
+
     @Test func theHTMLReportIsOneSelfContainedPage() throws {
         let folder = TemporaryFolder()
         let analysis = try project(folder, bubbles: true).statistics()
