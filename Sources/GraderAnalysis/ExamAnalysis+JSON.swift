@@ -4,13 +4,16 @@ import GraderCore
 /// The analysis as JSON for scripts (`ezgrader stats --json`): statistics rounded to 3 decimals,
 /// probabilities to 3 significant digits, and a statistic that does not exist as `null`.
 extension ExamAnalysis: Encodable {
-    private enum Keys: String, CodingKey {
+    fileprivate enum Keys: String, CodingKey {
         case exam, questions, bubbleQuestions, screening, thresholds, rubricItems
         case students, complete, incomplete, questionsInTotal, maxTotal, mean, median, standardDeviation, minimum, maximum
         case alpha, kr20, standardError, flags, name, maxPoints, graded, ungraded, facility, itemTotalCorrelation
         case discrimination, distribution, points, count, read, blank, unread, options, label, keyed, share, restCorrelation
         case pairsCompared, threshold, pairs, first, second, bothWrong, identicalWrong, expected, probability, chancePairs, shared
-        case hardFacility, easyFacility, reliability, fewStudents, groupShare
+        case hardFacility, easyFacility, reliability, fewStudents, groupShare, confidence
+        case unreadBubbleRows, studentsWithUnreadRows, alphaInterval, facilityInterval, itemTotalCorrelationInterval
+        case discriminationInterval, alphaIfDeleted, restCorrelationInterval, groups, upper, lower, upperPreferenceP
+        case groupSize, blankGroups, unreadGroups, likelyAnswer
     }
 
     /// Encodes the analysis as one JSON object.
@@ -23,6 +26,9 @@ extension ExamAnalysis: Encodable {
         try exam.encode(s.complete, forKey: .complete)
         try exam.encode(s.incomplete, forKey: .incomplete)
         try exam.encode(s.questionsInTotal, forKey: .questionsInTotal)
+        try exam.encode(s.unreadBubbleRows, forKey: .unreadBubbleRows)
+        try exam.encode(s.studentsWithUnreadRows, forKey: .studentsWithUnreadRows)
+        try exam.interval(s.alphaInterval, .alphaInterval)
         try exam.statistic(s.maxTotal, .maxTotal)
         for (value, key) in [(s.mean, Keys.mean), (s.median, .median), (s.standardDeviation, .standardDeviation), (s.minimum, .minimum),
                              (s.maximum, .maximum), (s.alpha, .alpha), (s.kr20, .kr20), (s.standardError, .standardError)] {
@@ -41,6 +47,10 @@ extension ExamAnalysis: Encodable {
                                  (q.itemTotalCorrelation, .itemTotalCorrelation), (q.discrimination, .discrimination)] {
                 try item.statistic(value, key)
             }
+            try item.interval(q.facilityInterval, .facilityInterval)
+            try item.interval(q.itemTotalCorrelationInterval, .itemTotalCorrelationInterval)
+            try item.interval(q.discriminationInterval, .discriminationInterval)
+            try item.statistic(q.alphaIfDeleted, .alphaIfDeleted)
             var distribution = item.nestedUnkeyedContainer(forKey: .distribution)
             for entry in q.distribution {
                 var row = distribution.nestedContainer(keyedBy: Keys.self)
@@ -57,6 +67,10 @@ extension ExamAnalysis: Encodable {
             try item.encode(b.read, forKey: .read)
             try item.encode(b.blank, forKey: .blank)
             try item.encode(b.unread, forKey: .unread)
+            try item.encode(b.groupSize, forKey: .groupSize)
+            try item.groups(b.blankGroups, .blankGroups)
+            try item.groups(b.unreadGroups, .unreadGroups)
+            try item.encode(b.likelyAnswer, forKey: .likelyAnswer)
             var options = item.nestedUnkeyedContainer(forKey: .options)
             for o in b.options {
                 var option = options.nestedContainer(keyedBy: Keys.self)
@@ -65,6 +79,9 @@ extension ExamAnalysis: Encodable {
                 try option.encode(o.count, forKey: .count)
                 try option.statistic(o.share, .share)
                 try option.statistic(o.restCorrelation, .restCorrelation)
+                try option.interval(o.restCorrelationInterval, .restCorrelationInterval)
+                try option.groups(o.groups, .groups)
+                if let p = o.upperPreferenceP { try option.probability(p, .upperPreferenceP) } else { try option.encodeNil(forKey: .upperPreferenceP) }
             }
             try item.encode(b.flags, forKey: .flags)
         }
@@ -95,6 +112,7 @@ extension ExamAnalysis: Encodable {
         try limits.encode(t.reliability, forKey: .reliability)
         try limits.encode(t.fewStudents, forKey: .fewStudents)
         try limits.encode(t.groupShare, forKey: .groupShare)
+        try limits.encode(t.confidence, forKey: .confidence)
     }
 }
 
@@ -102,6 +120,22 @@ extension KeyedEncodingContainer {
     /// `value` rounded to 3 decimals, or null.
     fileprivate mutating func statistic(_ value: Double?, _ key: Key) throws {
         if let rounded = StatisticText.rounded(value) { try encode(rounded, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    /// An interval as `{"lower": …, "upper": …}` (3 decimals), or null.
+    fileprivate mutating func interval(_ value: Interval?, _ key: Key) throws where Key == ExamAnalysis.Keys {
+        guard let value else { return try encodeNil(forKey: key) }
+        var ends = nestedContainer(keyedBy: ExamAnalysis.Keys.self, forKey: key)
+        try ends.statistic(value.lower, .lower)
+        try ends.statistic(value.upper, .upper)
+    }
+
+    /// Upper- and lower-group counts as `{"upper": …, "lower": …}`, or null.
+    fileprivate mutating func groups(_ value: OptionStatistics.GroupCount?, _ key: Key) throws where Key == ExamAnalysis.Keys {
+        guard let value else { return try encodeNil(forKey: key) }
+        var counts = nestedContainer(keyedBy: ExamAnalysis.Keys.self, forKey: key)
+        try counts.encode(value.upper, forKey: .upper)
+        try counts.encode(value.lower, forKey: .lower)
     }
 
     /// A probability to 3 significant digits.

@@ -4,7 +4,8 @@ extension ExamAnalysis {
     /// The report as blocks for the HTML and PDF writers; `title` names the exam.
     public func report(title: String) -> ReportDocument {
         let stats = statistics, limits = stats.thresholds
-        func d(_ value: Double?) -> String { StatisticText.decimal(value) }
+        func d(_ value: Double?) -> String { StatisticText.figure(value) }
+        let confidence = limits.confidenceText, groupShare = StatisticText.figure(limits.groupShare * 100, places: 1) + " %"
         var blocks: [ReportDocument.Block] = [
             .paragraph("\(stats.students) students, \(stats.questions.count) questions. In the totals: the students graded on every "
                 + "question (\(stats.complete)), on the \(stats.questionsInTotal) questions anyone was graded on (maximum "
@@ -15,24 +16,31 @@ extension ExamAnalysis {
                 ["Students in the totals", "\(stats.complete) of \(stats.students)"],
                 ["Mean", d(stats.mean)], ["Median", StatisticText.total(stats.median)], ["Standard deviation", d(stats.standardDeviation)],
                 ["Lowest – highest", "\(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum))"],
-                ["Cronbach's α", d(stats.alpha)],
+                ["Cronbach's α (\(confidence) interval)", StatisticText.figure(stats.alpha, stats.alphaInterval)],
                 ["KR-20 (every score right or wrong)", d(stats.kr20)],
                 ["Standard error of measurement", d(stats.standardError)],
-            ]),
+            ] + (stats.bubbleQuestions.isEmpty ? [] : [
+                ["Bubble rows not read with certainty", "\(stats.unreadBubbleRows) (\(stats.studentsWithUnreadRows) students)"],
+            ])),
         ]
         if !stats.flags.isEmpty { blocks.append(.list(stats.flags)) }
         if let histogram = StatisticsCharts.histogram(stats) { blocks.append(.figure(histogram)) }
 
         blocks.append(.heading("Questions"))
         blocks.append(.paragraph("Facility = mean ÷ maximum. r = correlation with the total of the other questions. "
-            + "D = (mean of the top 27 % by total − mean of the bottom 27 %) ÷ maximum. Flagged: facility below "
-            + "\(d(limits.hardFacility)) or above \(d(limits.easyFacility)), r below \(d(limits.itemTotalCorrelation)), "
-            + "D below \(d(limits.discrimination)); α below \(d(limits.reliability))."))
+            + "D = (mean of the top \(groupShare) by total − mean of the bottom \(groupShare)) ÷ maximum. α if deleted = the "
+            + "exam's α without the question: above the exam's α, the question lowers it. In brackets, each figure's "
+            + "\(confidence) interval: Wilson's for the facility, Fisher's z for r, Newcombe's for D, Feldt's for α. A question "
+            + "is flagged only when its whole interval lies beyond the limit — facility below \(d(limits.hardFacility)) or above "
+            + "\(d(limits.easyFacility)), r below \(d(limits.itemTotalCorrelation)), D below \(d(limits.discrimination)); the "
+            + "exam when α's lies below \(d(limits.reliability)) — so that in a small class a figure past a limit by chance is "
+            + "not flagged: its interval shows how little the class can tell."))
         blocks.append(.table(
-            header: ["Question", "Max", "Graded", "?", "Mean", "SD", "Facility", "r", "D", "Flags"],
+            header: ["Question", "Max", "Graded", "?", "Mean", "SD", "Facility", "r", "D", "α if deleted", "Flags"],
             rows: stats.questions.map { q in
                 [q.name, StatisticText.points(q.maxPoints), "\(q.graded)", "\(q.ungraded)", d(q.mean), d(q.standardDeviation),
-                 d(q.facility), d(q.itemTotalCorrelation), d(q.discrimination), q.flags.joined(separator: "; ")]
+                 StatisticText.figure(q.facility, q.facilityInterval), StatisticText.figure(q.itemTotalCorrelation, q.itemTotalCorrelationInterval),
+                 StatisticText.figure(q.discrimination, q.discriminationInterval), d(q.alphaIfDeleted), q.flags.joined(separator: "; ")]
             }))
         if let scatter = StatisticsCharts.facilityDiscrimination(stats) { blocks.append(.figure(scatter)) }
         if !rubricItems.isEmpty {
@@ -46,17 +54,30 @@ extension ExamAnalysis {
         if !stats.bubbleQuestions.isEmpty {
             blocks.append(.heading("Bubble questions"))
             blocks.append(.paragraph("Each choice: the share of students whose row was read who marked it, and (in brackets) the "
-                + "correlation of marking it with the total of the other questions. ✓ marks the key. A keyed choice with a "
-                + "negative correlation is flagged \"check the key\"."))
+                + "correlation of marking it with the total of the other questions. ✓ marks the key. Rows not read with certainty "
+                + "(unclear or several marks) are counted under Unread, not in the shares."))
             let labels = stats.bubbleQuestions.reduce(into: [String]()) { labels, question in
                 for option in question.options where !labels.contains(option.label) { labels.append(option.label) }
             }
-            blocks.append(.table(header: ["Question", "Read", "Blank"] + labels, rows: stats.bubbleQuestions.map { q in
-                [q.name, "\(q.read)", "\(q.blank)"] + labels.map { label in
-                    guard let option = q.options.first(where: { $0.label == label }) else { return "" }
-                    return (option.keyed ? "✓ " : "") + option.summary
-                }
+            func cells(_ q: OptionStatistics, _ text: (OptionStatistics.Option) -> String) -> [String] {
+                labels.map { label in q.options.first { $0.label == label }.map { ($0.keyed ? "✓ " : "") + text($0) } ?? "" }
+            }
+            blocks.append(.table(header: ["Question", "Read", "Blank", "Unread"] + labels, rows: stats.bubbleQuestions.map { q in
+                [q.name, "\(q.read)", "\(q.blank)", "\(q.unread)"] + cells(q, \.summary)
             }))
+            if stats.bubbleQuestions.contains(where: { $0.groupSize != nil }) {
+                blocks.append(.paragraph("How the upper and the lower \(groupShare) of the class by total marked each choice "
+                    + "(upper / lower, out of the group size). The key is doubted (\"check the key\") when the keyed answer's "
+                    + "markers did worse on the rest of the exam (r's whole \(confidence) interval below 0), when the upper "
+                    + "group marked another choice more often than the key (a sign test) or when the lower group scored better "
+                    + "(D's whole interval below 0); the choice whose markers did best on the rest is then named as the likely answer."))
+                func split(_ counts: OptionStatistics.GroupCount?) -> String { counts.map { "\($0.upper) / \($0.lower)" } ?? "" }
+                blocks.append(.table(header: ["Question", "Group size"] + labels + ["Blank", "Unread", "Likely answer"],
+                                     rows: stats.bubbleQuestions.map { q in
+                    [q.name, q.groupSize.map(String.init) ?? "n/a"] + cells(q) { split($0.groups) }
+                        + [split(q.blankGroups), split(q.unreadGroups), q.likelyAnswer ?? ""]
+                }))
+            }
             let flagged = stats.bubbleQuestions.filter { !$0.flags.isEmpty }.map { "\($0.name): " + $0.flags.joined(separator: "; ") }
             if !flagged.isEmpty { blocks.append(.list(flagged)) }
         }

@@ -8,25 +8,34 @@ extension ExamAnalysis {
         var lines: [String] = []
         func add(_ line: String) { lines.append(line) }
         let stats = statistics
-        func d(_ value: Double?) -> String { StatisticText.decimal(value) }
+        func d(_ value: Double?) -> String { StatisticText.figure(value) }
         add("\(title): \(count(stats.students, "student")), \(count(stats.questions.count, "question")); "
             + "totals over \(count(stats.complete, "student")) graded on every question (maximum \(StatisticText.points(stats.maxTotal))).")
         add("Totals: mean \(d(stats.mean)), median \(StatisticText.total(stats.median)), SD \(d(stats.standardDeviation)), "
-            + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(d(stats.alpha))"
+            + "range \(StatisticText.total(stats.minimum)) – \(StatisticText.total(stats.maximum)); α \(StatisticText.figure(stats.alpha, stats.alphaInterval))"
             + (stats.kr20 == nil ? "" : " (= KR-20)") + ", SEM \(d(stats.standardError)).")
         stats.flags.forEach { add("  ! \($0)") }
-        add("Questions (graded, ?, mean, SD, facility, r with the rest, D):")
+        add("Questions (graded, ?, mean, SD, facility, r with the rest, D — each with its \(stats.thresholds.confidenceText) interval — "
+            + "α if deleted):")
         for q in stats.questions {
-            add("  " + ([q.name, "\(q.graded)", "\(q.ungraded)", d(q.mean), d(q.standardDeviation), d(q.facility),
-                           d(q.itemTotalCorrelation), d(q.discrimination)] + (q.flags.isEmpty ? [] : [q.flags.joined(separator: "; ")]))
+            add("  " + ([q.name, "\(q.graded)", "\(q.ungraded)", d(q.mean), d(q.standardDeviation), StatisticText.figure(q.facility, q.facilityInterval),
+                           StatisticText.figure(q.itemTotalCorrelation, q.itemTotalCorrelationInterval),
+                           StatisticText.figure(q.discrimination, q.discriminationInterval), d(q.alphaIfDeleted)]
+                        + (q.flags.isEmpty ? [] : [q.flags.joined(separator: "; ")]))
                 .joined(separator: "\t"))
         }
         if !stats.bubbleQuestions.isEmpty {
-            add("Bubble choices (share of the rows read, r with the rest; * the key):")
+            add("Bubble choices (share of the rows read, r with the rest, marks in the upper and lower "
+                + "\(StatisticText.figure(stats.thresholds.groupShare * 100, places: 1)) %; * the key):")
             for b in stats.bubbleQuestions {
-                let options = b.options.map { "\($0.keyed ? "*" : "")\($0.label) \($0.summary)" }
-                let blank = b.blank > 0 ? ["blank \(b.blank)"] : []
-                add("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
+                let options = b.options.map { option in
+                    "\(option.keyed ? "*" : "")\(option.label) \(option.summary)"
+                        + (option.groups.map { " upper \($0.upper), lower \($0.lower)" } ?? "")
+                }
+                let groups = b.groupSize.map { ["groups of \($0)"] } ?? []
+                let blank = b.blank > 0 ? ["blank \(b.blank)"] : [], unread = b.unread > 0 ? ["unread \(b.unread)"] : []
+                add("  " + ([b.name] + options + blank + unread + groups + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")]))
+                    .joined(separator: "\t"))
             }
         }
         // A written exam has no bubble sheets: no line about screening them.

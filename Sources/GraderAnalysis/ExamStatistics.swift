@@ -39,6 +39,8 @@ public struct ExamStatistics: Sendable, Equatable {
     public let maximum: Double?
     /// Cronbach's α = k/(k−1)·(1 − Σσᵢ²/σₓ²) over the questions in the total.
     public let alpha: Double?
+    /// Feldt's interval for α (see `Interval`).
+    public let alphaInterval: Interval?
     /// KR-20 = k/(k−1)·(1 − Σpᵢqᵢ/σₓ²) on the right/wrong scale, when every score is 0 or the
     /// maximum (then it equals α); nil otherwise.
     public let kr20: Double?
@@ -80,13 +82,12 @@ public struct ExamStatistics: Sendable, Equatable {
         minimum = totals.min()
         maximum = totals.max()
 
-        let k = Double(inTotal.count)
         let itemScores = inTotal.map { item in complete.map { matrix.items[item].scores[$0] ?? 0 } }
         let totalVariance = Descriptive.variance(totals)
-        var alpha: Double?, kr20: Double?
-        if inTotal.count >= 2, complete.count >= 2, let totalVariance, totalVariance > 0 {
-            let itemVariances = itemScores.reduce(0.0) { $0 + (Descriptive.variance($1) ?? 0) }
-            alpha = k / (k - 1) * (1 - itemVariances / totalVariance)
+        let alpha = Self.alpha(itemScores)
+        var kr20: Double?
+        if alpha != nil, let totalVariance {
+            let k = Double(inTotal.count)
             let dichotomous = zip(inTotal, itemScores).allSatisfy { item, scores in
                 scores.allSatisfy { $0 == 0 || $0 == matrix.items[item].maxPoints }
             }
@@ -102,19 +103,27 @@ public struct ExamStatistics: Sendable, Equatable {
             }
         }
         self.alpha = alpha
+        alphaInterval = Interval.feldt(alpha, students: complete.count, items: inTotal.count, confidence: thresholds.confidence)
         self.kr20 = kr20
         standardError = alpha.flatMap { alpha in deviation.map { $0 * max(0, 1 - alpha).squareRoot() } }
 
-        questions = matrix.items.map {
-            ItemStatistics($0, complete: complete, totals: totals, groups: groups, thresholds: thresholds)
+        let questions = matrix.items.indices.map { index in
+            // α if deleted needs 2 questions left; α of 1 question does not exist.
+            let alphaIfDeleted = inTotal.firstIndex(of: index).flatMap { position in
+                Self.alpha(itemScores.indices.filter { $0 != position }.map { itemScores[$0] })
+            }
+            return ItemStatistics(matrix.items[index], complete: complete, totals: totals, groups: groups,
+                                  alphaIfDeleted: alphaIfDeleted, thresholds: thresholds)
         }
+        self.questions = questions
         bubbleQuestions = matrix.bubbleItems.map {
-            OptionStatistics($0, item: matrix.items[$0.item], complete: complete, totals: totals)
+            OptionStatistics($0, item: matrix.items[$0.item], question: questions[$0.item], complete: complete, totals: totals,
+                             groups: groups, thresholds: thresholds)
         }
 
         var flags: [String] = []
-        if let alpha, alpha < thresholds.reliability {
-            flags.append("low reliability: α \(ItemStatistics.format(alpha)) < \(ItemStatistics.format(thresholds.reliability))")
+        if let flag = thresholds.flag("low reliability: α", alpha, alphaInterval, below: true, limit: thresholds.reliability) {
+            flags.append(flag)
         }
         if complete.count < matrix.students.count {
             flags.append("\(matrix.students.count - complete.count) of \(matrix.students.count) students left out of the totals: they have ungraded scores (grade them to include them)")
@@ -130,6 +139,16 @@ public struct ExamStatistics: Sendable, Equatable {
         }
         self.flags = flags
         self.thresholds = thresholds
+    }
+
+    /// Cronbach's α = k/(k−1)·(1 − Σσᵢ²/σₓ²) of `items` (each one score per student, same
+    /// students); nil for fewer than 2 items or students, or totals that do not vary.
+    static func alpha(_ items: [[Double]]) -> Double? {
+        guard items.count >= 2, let first = items.first, first.count >= 2 else { return nil }
+        let totals = first.indices.map { student in items.reduce(0.0) { $0 + $1[student] } }
+        guard let totalVariance = Descriptive.variance(totals), totalVariance > 0 else { return nil }
+        let k = Double(items.count), itemVariances = items.reduce(0.0) { $0 + (Descriptive.variance($1) ?? 0) }
+        return k / (k - 1) * (1 - itemVariances / totalVariance)
     }
 
     /// The upper and lower groups (indices into `totals`): the top and bottom `share` of the

@@ -2,6 +2,8 @@ import GraderCore
 
 /// How one question worked: computed over the students graded on it (mean, SD, facility,
 /// distribution) and, for the correlations, over the students whose every question is graded.
+/// A flag is raised when the statistic's whole interval (`StatisticsThresholds.confidence`) lies
+/// beyond its limit, never by the estimate alone.
 public struct ItemStatistics: Sendable, Equatable {
     /// How many students earned a given number of points.
     public struct ScoreCount: Sendable, Equatable {
@@ -30,6 +32,15 @@ public struct ItemStatistics: Sendable, Equatable {
     public let itemTotalCorrelation: Double?
     /// (mean of the top 27 % by total − mean of the bottom 27 %) ÷ maximum, over the complete students.
     public let discrimination: Double?
+    /// Wilson's interval for the facility (see `Interval` for why each method).
+    public let facilityInterval: Interval?
+    /// Fisher's z interval for the item–total correlation.
+    public let itemTotalCorrelationInterval: Interval?
+    /// Newcombe's interval for the discrimination index.
+    public let discriminationInterval: Interval?
+    /// Cronbach's α of the total without this question (nil when fewer than 2 others remain, or
+    /// for a question left out of the totals): above the exam's α, the question lowers it.
+    public let alphaIfDeleted: Double?
     /// Points earned and how many earned them, lowest first.
     public let distribution: [ScoreCount]
     /// What deserves a look, each with the limit it crossed.
@@ -38,7 +49,7 @@ public struct ItemStatistics: Sendable, Equatable {
     /// The statistics of `item`. `complete` are the students in the exam's totals, `totals` their
     /// totals (same order), `groups` the indices into `complete` of the upper and lower groups.
     init(_ item: ScoreMatrix.Item, complete: [Int], totals: [Double], groups: (upper: [Int], lower: [Int])?,
-         thresholds: StatisticsThresholds) {
+         alphaIfDeleted: Double?, thresholds: StatisticsThresholds) {
         let graded = item.scores.compactMap { $0 }
         name = item.name
         maxPoints = item.maxPoints
@@ -52,32 +63,29 @@ public struct ItemStatistics: Sendable, Equatable {
 
         let own = complete.map { item.scores[$0] ?? 0 }
         itemTotalCorrelation = graded.isEmpty ? nil : Descriptive.correlation(own, zip(totals, own).map { $0 - $1 })
-        discrimination = graded.isEmpty ? nil : groups.flatMap { groups in
-            Descriptive.ratio(
-                Descriptive.mean(groups.upper.map { own[$0] }).flatMap { upper in
-                    Descriptive.mean(groups.lower.map { own[$0] }).map { upper - $0 }
-                },
-                item.maxPoints)
-        }
+        let groupFacility = { (members: [Int]) in Descriptive.ratio(Descriptive.mean(members.map { own[$0] }), item.maxPoints) }
+        let upper = graded.isEmpty ? nil : groups.flatMap { groupFacility($0.upper) }
+        let lower = graded.isEmpty ? nil : groups.flatMap { groupFacility($0.lower) }
+        discrimination = upper.flatMap { upper in lower.map { upper - $0 } }
+        let confidence = thresholds.confidence
+        facilityInterval = Interval.wilson(facility, count: graded.count, confidence: confidence)
+        itemTotalCorrelationInterval = Interval.fisher(itemTotalCorrelation, count: complete.count, confidence: confidence)
+        discriminationInterval = Interval.newcombe(upper: upper, lower: lower, size: groups?.upper.count ?? 0, confidence: confidence)
+        self.alphaIfDeleted = alphaIfDeleted
 
         var flags: [String] = []
         if graded.isEmpty { flags.append("not graded yet") }
-        if let facility, facility < thresholds.hardFacility {
-            flags.append("hard: facility \(Self.format(facility)) < \(Self.format(thresholds.hardFacility))")
-        }
-        if let facility, facility > thresholds.easyFacility {
-            flags.append("easy: facility \(Self.format(facility)) > \(Self.format(thresholds.easyFacility))")
-        }
-        if let r = itemTotalCorrelation, r < thresholds.itemTotalCorrelation {
-            flags.append("weak item–total correlation \(Self.format(r)) < \(Self.format(thresholds.itemTotalCorrelation))")
-        }
-        if let d = discrimination, d < thresholds.discrimination {
-            flags.append("low discrimination \(Self.format(d)) < \(Self.format(thresholds.discrimination))")
-        }
+        flags += [
+            thresholds.flag("hard: facility", facility, facilityInterval, below: true, limit: thresholds.hardFacility),
+            thresholds.flag("easy: facility", facility, facilityInterval, below: false, limit: thresholds.easyFacility),
+            thresholds.flag("weak item–total correlation", itemTotalCorrelation, itemTotalCorrelationInterval,
+                            below: true, limit: thresholds.itemTotalCorrelation),
+            thresholds.flag("low discrimination", discrimination, discriminationInterval, below: true, limit: thresholds.discrimination),
+        ].compactMap { $0 }
         if graded.count > 1, standardDeviation == 0 { flags.append("everyone scored the same") }
         self.flags = flags
     }
 
-    /// A statistic with 2 decimals, as flags show it.
-    static func format(_ value: Double) -> String { StatisticText.decimal(value, places: 2) }
+    /// A statistic with 2 decimals (a whole one without), as flags show it.
+    static func format(_ value: Double) -> String { StatisticText.figure(value, places: 2) }
 }

@@ -12,6 +12,18 @@ public enum StatisticText {
         return text.hasPrefix("-") && text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) ? String(text.dropFirst()) : text
     }
 
+    /// A figure with `places` decimals, or without any when it is a whole number ("3", not "3.000"):
+    /// a count, a whole score or a whole mean reads as what it is.
+    public static func figure(_ value: Double?, places: Int = 3) -> String {
+        guard let value, value.isFinite else { return "n/a" }
+        return abs(value - value.rounded()) < 1e-9 ? String(Int(value.rounded())) : decimal(value, places: places)
+    }
+
+    /// A figure and its interval: "0.600 [0.23, 0.88]"; the figure alone when it has none.
+    public static func figure(_ value: Double?, _ interval: Interval?) -> String {
+        figure(value) + (interval.map { " " + $0.text } ?? "")
+    }
+
     /// Points in their shortest form ("2", "2.5", "0.25").
     public static func points(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : decimal(value, places: value * 2 == (value * 2).rounded() ? 1 : 2)

@@ -1,7 +1,8 @@
 import GraderCore
 
 /// The limits beyond which the item analysis flags a question or the exam. The defaults are the
-/// usual rules of thumb of classroom item analysis; every flag states the limit it crossed.
+/// usual rules of thumb of classroom item analysis; every flag states the limit it crossed and
+/// the interval that lies beyond it.
 public struct StatisticsThresholds: Sendable, Equatable {
     /// Below this facility (mean ÷ maximum) a question is flagged as hard.
     public var hardFacility = 0.30
@@ -17,7 +18,22 @@ public struct StatisticsThresholds: Sendable, Equatable {
     public var fewStudents = 10
     /// The share of the class in each of the upper and lower groups of the discrimination index.
     public var groupShare = 0.27
+    /// The confidence of the intervals behind the flags: a flag is raised only when the whole
+    /// interval lies beyond its limit.
+    public var confidence = 0.95
+
+    /// "95 %", as the flags and the report name the confidence.
+    public var confidenceText: String { StatisticText.figure(confidence * 100, places: 1) + " %" }
 
     /// The usual limits.
     public init() {}
+
+    /// "`name` 0.12, 95 % interval [0.05, 0.27] below 0.30" when the whole `interval` lies below
+    /// (`below`) or above `limit`; nil when it reaches the limit (the class is too small to tell)
+    /// or does not exist.
+    func flag(_ name: String, _ value: Double?, _ interval: Interval?, below: Bool, limit: Double) -> String? {
+        guard let value, let interval, below ? interval.upper < limit : interval.lower > limit else { return nil }
+        return "\(name) \(ItemStatistics.format(value)), \(confidenceText) interval \(interval.text) "
+            + "\(below ? "below" : "above") \(ItemStatistics.format(limit))"
+    }
 }

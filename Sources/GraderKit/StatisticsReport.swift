@@ -9,7 +9,7 @@ public enum StatisticsReport {
     public enum Format: String, Sendable, CaseIterable {
         /// One self-contained HTML page (inline SVG charts).
         case html
-        /// An A4 PDF drawn with cairo.
+        /// A PDF drawn with cairo, on the class's paper (Letter or A4).
         case pdf
 
         /// The format `path` asks for by its extension (.html, .htm or .pdf), or the error naming them.
@@ -23,14 +23,14 @@ public enum StatisticsReport {
     }
 
     /// Writes `analysis` as a report at `path` (HTML or PDF by its extension), atomically: a
-    /// failed write leaves nothing under that name. `title` names the exam.
-    public static func write(_ analysis: ExamAnalysis, title: String, to path: String) throws(StatisticsReportError) {
+    /// failed write leaves nothing under that name. `title` names the exam; a PDF goes on `paper`.
+    public static func write(_ analysis: ExamAnalysis, title: String, paper: PaperSize = .a4, to path: String) throws(StatisticsReportError) {
         let format = try Format(path: path)
         let document = analysis.report(title: title)
         do {
             switch format {
             case .html: try AtomicFile.write(Data(document.html.utf8), to: path)
-            case .pdf: try ReportPDFWriter.write(document, to: path)
+            case .pdf: try ReportPDFWriter.write(document, paper: paper, to: path)
             }
         } catch PDFError.drawingFailed(_, let detail) {
             throw .writeFailed(path: path, detail: detail)

@@ -2,21 +2,19 @@ internal import CCairo
 import GraderAnalysis
 import GraderCore
 
-/// Lays out a `ReportDocument` on A4 pages with cairo and Pango: headings, wrapped paragraphs,
+/// Lays out a `ReportDocument` on Letter or A4 pages with cairo and Pango: headings, wrapped paragraphs,
 /// tables (header repeated after a page break, cells wrapped to fit the width) and figures.
 public enum ReportPDFWriter {
-    /// An A4 page in points.
-    static let page = PageSize(width: 595.28, height: 841.89)
     /// The margin on every side, in points.
     static let margin = 50.0
     /// Font sizes, in points.
     static let titleSize = 18.0, headingSize = 13.0, bodySize = 9.5, tableSize = 8.0, footerSize = 7.5
 
-    /// Writes `document` as a PDF at `path`, atomically; byte-for-byte the same for the same document.
-    public static func write(_ document: ReportDocument, to path: String) throws(PDFError) {
+    /// Writes `document` as a PDF on `paper` at `path`, atomically; byte-for-byte the same for the same document.
+    public static func write(_ document: ReportDocument, paper: PaperSize = .a4, to path: String) throws(PDFError) {
         try AtomicOutput.write(to: path, expecting: .pdf) { temporary throws(PDFError) in
-            let surface = try CairoPDFSurface(path: temporary, firstPage: page)
-            var layout = Layout(surface: surface, title: document.title)
+            let surface = try CairoPDFSurface(path: temporary, firstPage: paper.size)
+            var layout = Layout(surface: surface, title: document.title, page: paper.size)
             layout.text(document.title, size: titleSize, bold: true, after: 10)
             for (index, block) in document.blocks.enumerated() {
                 // A heading stays on the page of the figure that follows it.
@@ -34,15 +32,17 @@ public enum ReportPDFWriter {
     private struct Layout {
         let surface: CairoPDFSurface
         let title: String
+        let page: PageSize
         var y = margin
         var pageNumber = 1
         var cr: OpaquePointer { surface.context }
         var width: Double { page.width - 2 * margin }
         var bottom: Double { page.height - margin }
 
-        init(surface: CairoPDFSurface, title: String) {
+        init(surface: CairoPDFSurface, title: String, page: PageSize) {
             self.surface = surface
             self.title = title
+            self.page = page
         }
 
         /// Starts a new page unless `height` more points fit on this one.

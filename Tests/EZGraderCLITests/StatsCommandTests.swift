@@ -24,6 +24,9 @@ import TestSupport
                        "standardError": 0.968, "maxTotal": 7]
         for (key, value) in numbers { #expect(exam[key] as? Double == value, "exam.\(key) = \(exam[key] ?? "nil")") }
         #expect(exam["kr20"] is NSNull)
+        #expect(exam["unreadBubbleRows"] as? Int == 0 && exam["studentsWithUnreadRows"] as? Int == 0)
+        let alphaInterval = try #require(exam["alphaInterval"] as? [String: Double])
+        #expect(alphaInterval == ["lower": -0.32, "upper": 0.986], "Feldt's interval, as scipy gives it")
 
         let questions = try #require(json["questions"] as? [[String: Any]])
         #expect(questions.map { $0["name"] as? String } == ["Q1", "Q2", "Q3", "Q4"])
@@ -34,7 +37,9 @@ import TestSupport
         #expect(questions.prefix(3).map { $0["facility"] as? Double } == [0.6, 0.625, 0.4])
         #expect(questions.prefix(3).map { $0["itemTotalCorrelation"] as? Double } == [0.853, 0.602, 0.7])
         #expect(questions.prefix(3).map { $0["discrimination"] as? Double } == [1, 0.75, 1])
-        for key in ["mean", "standardDeviation", "facility", "itemTotalCorrelation", "discrimination"] {
+        #expect(questions.map { $0["alphaIfDeleted"] as? Double } == [0.5, 0.889, 0.784, nil])
+        #expect(questions[0]["facilityInterval"] as? [String: Double] == ["lower": 0.231, "upper": 0.882], "Wilson's for 3 of 5")
+        for key in ["mean", "standardDeviation", "facility", "itemTotalCorrelation", "discrimination", "alphaIfDeleted", "facilityInterval"] {
             #expect(questions[3][key] is NSNull, "Q4.\(key) is n/a: nobody was graded")
         }
         #expect(questions[3]["flags"] as? [String] == ["not graded yet"])
@@ -72,9 +77,11 @@ import TestSupport
         #expect(text.status == 0, "\(text.error)")
         let lines = text.output.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasSuffix(": 5 students, 4 questions; totals over 4 students graded on every question (maximum 7).") == true, "\(lines)")
-        #expect(lines.contains("Totals: mean 4.250, median 4.5, SD 2.165, range 1 – 7; α 0.800, SEM 0.968."), "a total in its shortest form")
+        #expect(lines.contains("Totals: mean 4.250, median 4.5, SD 2.165, range 1 – 7; α 0.800 [-0.32, 0.99], SEM 0.968."),
+                "a total in its shortest form, α with Feldt's interval")
+        #expect(lines.contains("  Q1\t5\t0\t1.200\t0.748\t0.600 [0.23, 0.88]\t0.853 [-0.60, 1.00]\t1 [-0.12, 1]\t0.500"), "\(lines)")
         #expect(!text.output.contains("Bubble sheets"), "a written exam: no line about bubble sheets")
-        #expect(lines.contains("  Q4\t0\t5\tn/a\tn/a\tn/a\tn/a\tn/a\tnot graded yet"))
+        #expect(lines.contains("  Q4\t0\t5\tn/a\tn/a\tn/a\tn/a\tn/a\tn/a\tnot graded yet"))
         #expect(lines.last == "Report written to \(folder.file("report.html")).")
         #expect(FileManager.default.fileExists(atPath: folder.file("report.html")))
 

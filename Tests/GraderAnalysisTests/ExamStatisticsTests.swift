@@ -84,7 +84,9 @@ import Testing
         #expect(stats.questions.map { rounded($0.facility) } == ["0.800", "0.600", "0.600", "0.200"])
         // 27 % of 5 rounds to 1: A (4) above, E (0) below.
         #expect(stats.questions.map { rounded($0.discrimination) } == ["1.000", "1.000", "1.000", "1.000"])
-        #expect(stats.questions[3].flags == ["hard: facility 0.20 < 0.30"])
+        // Facility 0.20 is below 0.30, but 5 students cannot tell it from 0.6: no flag.
+        #expect(stats.questions[3].facilityInterval?.text == "[0.04, 0.62]")
+        #expect(stats.questions[3].flags.isEmpty)
     }
 
     @Test func aClassOfOneAndZeroVarianceGiveNotApplicable() {
@@ -102,7 +104,7 @@ import Testing
         #expect(same.alpha == nil && same.standardError == nil && same.standardDeviation == 0)
         #expect(same.questions.map(\.itemTotalCorrelation) == [nil, nil])
         #expect(same.questions.map { rounded($0.discrimination) } == ["0.000", "0.000"])
-        #expect(same.questions[0].flags == ["low discrimination 0.00 < 0.20", "everyone scored the same"])
+        #expect(same.questions[0].flags == ["everyone scored the same"], "D = 0 of groups of 1 tells nothing")
 
         let empty = ExamStatistics(ScoreMatrix(students: [], items: [.init(name: "Q1", maxPoints: 2, scores: [])]))
         #expect(empty.complete == 0 && empty.mean == nil && empty.questions[0].mean == nil)
@@ -130,10 +132,9 @@ import Testing
         let wrongKey = ExamStatistics(matrix(key: "A", responses: ["C", "C", "A", "A", "C", "B"], scores: [0, 0, 2, 2, 0, 0]))
         let options = wrongKey.bubbleQuestions[0].options
         #expect(options.map { rounded($0.restCorrelation) } == ["-0.274", "-0.693", "0.775", "n/a"])
-        #expect(wrongKey.bubbleQuestions[0].flags == [
-            "check the key: students who marked the keyed answer A did worse on the rest of the exam (r = -0.27 < 0)",
-            "nobody chose D",
-        ])
+        // r = -0.27 over 5 students: its interval reaches far above 0, so the key is not doubted.
+        #expect(wrongKey.bubbleQuestions[0].flags == ["nobody chose D"])
+        #expect(wrongKey.bubbleQuestions[0].likelyAnswer == nil)
     }
 
     @Test func statisticsAreWrittenWithFixedDecimals() {
@@ -144,5 +145,57 @@ import Testing
         #expect(StatisticText.points(2.5) == "2.5" && StatisticText.points(0.25) == "0.25" && StatisticText.points(3) == "3")
         #expect(StatisticText.probability(2.31e-7) == "2.31e-07")
         #expect(StatisticText.rounded(0.12345) == 0.123 && StatisticText.rounded(-0.0001) == 0)
+        #expect(StatisticText.figure(3) == "3" && StatisticText.figure(3 + 1e-12) == "3" && StatisticText.figure(-2) == "-2",
+                "a whole figure reads as one, not 3.000")
+        #expect(StatisticText.figure(0.5) == "0.500" && StatisticText.figure(0.5, places: 2) == "0.50" && StatisticText.figure(nil) == "n/a")
+    }
+
+    /// Whole counts, scores and means print as whole numbers in the text and the report.
+    @Test func wholeNumbersArePrintedAsSuch() {
+        let analysis = ExamAnalysis(ScoreMatrix(students: ["A", "B"], items: [
+            .init(name: "Q1", maxPoints: 2, scores: [2, 0]), .init(name: "Q2", maxPoints: 2, scores: [2, 2]),
+        ]))
+        let lines = analysis.textLines(title: "Quiz")
+        #expect(lines[1].hasPrefix("Totals: mean 3, median 3, SD 1, range 2 – 4; α 0"), "\(lines[1])")
+        #expect(lines.contains { $0.hasPrefix("  Q1\t2\t0\t1\t1\t0.500 [") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  Q2\t2\t0\t2\t0\t1 [") }, "\(lines)")
+        let rows = analysis.report(title: "Quiz").blocks.compactMap { block -> [[String]]? in
+            if case .table(let header, let rows) = block, header.first == "Question" { return rows } else { return nil }
+        }.first
+        #expect(rows?.first.map { Array($0.prefix(6)) } == ["Q1", "2", "2", "0", "1", "1"])
+    }
+
+    /// A large class flags what its intervals show, with the interval in the flag; the same
+    /// proportions in a class of 10 are not flagged.
+    @Test func flagsNeedTheirWholeIntervalPastTheLimit() {
+        func matrix(_ students: Int) -> ScoreMatrix {
+            ScoreMatrix(students: (0..<students).map { "S\($0)" }, items: [
+                .init(name: "H", maxPoints: 1, scores: (0..<students).map { $0 % 10 == 0 ? 1 : 0 }),
+                .init(name: "E", maxPoints: 1, scores: (0..<students).map { $0 % 50 == 7 ? 0 : 1 }),
+            ])
+        }
+        let large = ExamStatistics(matrix(200)).questions
+        #expect(large[0].flags.first == "hard: facility 0.10, 95 % interval [0.07, 0.15] below 0.30")
+        #expect(large[1].flags.first == "easy: facility 0.98, 95 % interval [0.95, 0.99] above 0.90")
+        let small = ExamStatistics(matrix(10)).questions
+        #expect(small[0].facility == 0.1 && small[0].flags.isEmpty, "\(small[0].flags)")
+    }
+
+    /// Unread bubble rows are counted in a column of their own, beside the read and blank ones,
+    /// in the report and the text.
+    @Test func unreadRowsHaveTheirOwnColumn() {
+        let analysis = ExamAnalysis(ScoreMatrix(students: ["Ann", "Ben", "Cy"], items: [
+            .init(name: "mc-1", maxPoints: 1, scores: [1, nil, 0]), .init(name: "mc-2", maxPoints: 1, scores: [nil, nil, 1]),
+        ], bubbleItems: [
+            .init(item: 0, choices: ["A", "B"], accepted: nil, responses: [["A"], nil, []]),
+            .init(item: 1, choices: ["A", "B"], accepted: nil, responses: [nil, nil, ["B"]]),
+        ]))
+        let tables = analysis.report(title: "Quiz").blocks.compactMap { block -> (header: [String], rows: [[String]])? in
+            if case .table(let header, let rows) = block { return (header, rows) } else { return nil }
+        }
+        let choices = tables.first { $0.header.prefix(4) == ["Question", "Read", "Blank", "Unread"] }
+        #expect(choices?.rows.map { Array($0.prefix(4)) } == [["mc-1", "2", "1", "1"], ["mc-2", "1", "0", "2"]])
+        #expect(tables.contains { $0.header.first == "Statistic" && $0.rows.contains(["Bubble rows not read with certainty", "3 (2 students)"]) })
+        #expect(analysis.textLines(title: "Quiz").contains { $0.hasPrefix("  mc-2\t") && $0.contains("\tunread 2") })
     }
 }

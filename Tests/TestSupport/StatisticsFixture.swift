@@ -5,9 +5,10 @@ import GraderKit
 /// Projects (without scans) whose statistics are known, for the façade, report and CLI tests.
 public enum StatisticsFixture {
     /// Ann, Ben, Cy, Dee, Eve on Q1 (max 2), Q2 (max 4), Q3 (max 1), Q4 (max 3): Eve is ungraded
-    /// on Q2 and nobody is graded on Q4 — the hand-computed table of `ExamStatisticsTests`.
-    public static func partlyGraded(in folder: TemporaryFolder) throws -> GradingProject {
-        let store = try TestProject.project(in: folder, names: ["Ann", "Ben", "Cy", "Dee", "Eve"], pages: 1)
+    /// on Q2 and nobody is graded on Q4 — the hand-computed table of `ExamStatisticsTests`; the
+    /// pages are Letter unless `size` says.
+    public static func partlyGraded(in folder: TemporaryFolder, size: PageSize = PageSize(width: 612, height: 792)) throws -> GradingProject {
+        let store = try TestProject.project(in: folder, names: ["Ann", "Ben", "Cy", "Dee", "Eve"], pages: 1, size: size)
         let table: [(String, String, [String])] = [
             ("Q1", "2", ["2", "1", "0", "2", "1"]), ("Q2", "4", ["4", "3", "1", "2", "?"]),
             ("Q3", "1", ["1", "0", "0", "1", "0"]), ("Q4", "3", ["?", "?", "?", "?", "?"]),
