@@ -14,7 +14,7 @@ enum Assets {
         "course.js": "text/javascript; charset=utf-8", "gradepad.js": "text/javascript; charset=utf-8", "lasso.js": "text/javascript; charset=utf-8",
         "stamps.js": "text/javascript; charset=utf-8", "capture.js": "text/javascript; charset=utf-8",
         "align.js": "text/javascript; charset=utf-8",
-        "idreview.js": "text/javascript; charset=utf-8",
+        "idreview.js": "text/javascript; charset=utf-8", "return.js": "text/javascript; charset=utf-8",
         "openapi.json": "application/json; charset=utf-8",
     ]
 
