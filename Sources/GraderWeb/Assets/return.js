@@ -73,7 +73,7 @@ export class ReturnView {
     if (count('noAddress') + count('noPDF')) parts.push(`${count('noAddress') + count('noPDF')} left out`);
     $('return-summary').textContent = parts.join(' · ');
     $('return-send').textContent = `Send all (${due.length})`;
-    $('return-send').disabled = !due.length || isRunning(this.run);
+    $('return-send').disabled = isRunning(this.run);
     $('return-students').replaceChildren(...this.students.map((line, index) => {
       const row = document.createElement('li'), name = document.createElement('span'), address = document.createElement('span'),
         state = document.createElement('span');
@@ -141,8 +141,11 @@ export class ReturnView {
 
   confirmSend() {
     const due = this.students.filter((line) => line.state === 'new' || line.state === 'changed').length;
-    if (!due || isRunning(this.run)) return;
-    $('return-confirm-text').textContent = `Send ${due} message${due === 1 ? '' : 's'} through ${this.field('host').value.trim() || '(no server given)'}?`;
+    if (isRunning(this.run)) return;
+    const server = this.field('host').value.trim() || '(no server given)';
+    // With nothing due by this list, a run still sends whatever changed since it was read.
+    $('return-confirm-text').textContent = due ? `Send ${due} message${due === 1 ? '' : 's'} through ${server}?`
+      : `Nothing is due by this list. Send anything changed since through ${server}?`;
     $('return-confirm').hidden = false;
     $('return-confirm-yes').focus();
   }
@@ -181,7 +184,7 @@ export class ReturnView {
     const running = isRunning(status), bar = $('return-progress');
     $('return-stop').hidden = !running;
     $('return-stop').disabled = status.stopping;
-    $('return-send').disabled = running || !this.students.some((line) => line.state === 'new' || line.state === 'changed');
+    $('return-send').disabled = running;
     bar.hidden = status.phase === 'idle';
     bar.max = Math.max(status.total, 1);
     bar.value = status.done;
@@ -192,6 +195,7 @@ export class ReturnView {
     else if (status.failure) text = `Nothing was sent: ${status.failure}`;
     else if (report) {
       text = `Sent ${report.sent.length} of ${report.sent.length + report.refused.length + report.notSent.length}.`;
+      if (report.unchanged.length) text += ` ${report.unchanged.length} already sent and unchanged.`;
       if (report.stopped) text += ` Stopped: ${report.stopped}. ${report.notSent.length} not sent: Send all again sends them.`;
     }
     $('return-progress-text').textContent = text;
