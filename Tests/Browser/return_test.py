@@ -12,6 +12,7 @@ usage: return_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import csv, json, os, sys, unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -28,7 +29,8 @@ class ReturningWorkInTheBrowser(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(SHOTS, exist_ok=True)
-        cls.smtp = json.load(open(os.path.join(WORK, 'smtp.json')))
+        with open(os.path.join(WORK, 'smtp.json')) as file:
+            cls.smtp = json.load(file)
         # The sample class's roster, less one student's address.
         with open(os.path.join(SAMPLES, 'roster.csv'), newline='', encoding='utf-8') as file:
             rows = list(csv.reader(file))
@@ -101,7 +103,7 @@ class ReturningWorkInTheBrowser(unittest.TestCase):
 
     def test_2_send_all_then_nothing_left(self):
         self.assertEqual(self.received(), [])
-        self.keys(self.ada, Keys.SHIFT, 's')
+        ActionChains(self.ada).key_down(Keys.SHIFT).send_keys('s').key_up(Keys.SHIFT).perform()
         wait(self.ada, lambda: self.ada.find_element(By.ID, 'return-confirm').is_displayed(), 2)
         self.assertEqual(self.ada.find_element(By.ID, 'return-confirm-text').text, 'Send 5 messages through localhost?')
         self.keys(self.ada, Keys.ENTER)

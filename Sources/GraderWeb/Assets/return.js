@@ -215,7 +215,7 @@ export class ReturnView {
     else if (event.key === 'ArrowUp' || event.key === 'k') this.choose(this.at - 1);
     else if (event.key === 'Home') this.choose(0);
     else if (event.key === 'End') this.choose(this.students.length - 1);
-    else if (event.key === 'S') this.confirmSend();
+    else if (event.shiftKey && event.key.toLowerCase() === 's') this.confirmSend();
     else if (event.key === 'Escape' && isRunning(this.run)) this.stop();
     else return;
     event.preventDefault();
