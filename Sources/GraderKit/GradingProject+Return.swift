@@ -28,14 +28,16 @@ extension GradingProject {
         if case .smtp(let url, let user, let password, let authorities) = delivery {
             session = try SMTPSession(SMTPServer(url: url, user: user, password: password, certificateAuthorities: authorities))
         }
-        let book = try gradeBook(), exam = try examTitle()
-        var report = WorkReturn.Report()
-        let addressed = addressedStudents(book, only: options.only, report: &report)
-        _ = try PDFExport.run(self, .init(folder: returnedFolder, cover: options.cover,
-                                          heading: CoverPage.Heading(course: options.course, title: exam),
-                                          only: Set(addressed.map { book.students[$0.index].key })),
-                              cancellation: cancellation, progress: { progress(.exporting(done: $0, total: $1)) })
-        let queue = try lettersDue(book, addressed, report: &report)
+        let (book, entries) = try returnEntries(options, cancellation: cancellation, progress: progress)
+        let exam = try examTitle()
+        var report = WorkReturn.Report(), queue: [Due] = []
+        for entry in entries {
+            switch entry.outcome {
+            case .leftOut(let reason, _): report.leftOut.append(.init(student: entry.name, reason: reason))
+            case .unchanged: report.unchanged.append(entry.name)
+            case .due(let due): queue.append(due)
+            }
+        }
         if case .files(let folder) = delivery { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
 
         let pace = SendPace(perMinute: options.perMinute), start = Self.seconds()
@@ -58,7 +60,9 @@ extension GradingProject {
                 do {
                     try session?.send(bytes, from: letter.from, to: item.address)
                 } catch .refused(let code, let detail) {
-                    report.refused.append(.init(student: entry.student.name, reason: "refused by the server (\(code)): \(detail)"))
+                    let refusal = WorkReturn.Missed(student: entry.student.name, reason: "refused by the server (\(code)): \(detail)")
+                    report.refused.append(refusal)
+                    progress(.refused(refusal))
                     progress(.sending(done: done + 1, total: queue.count))
                     continue
                 } catch {
@@ -83,58 +87,74 @@ extension GradingProject {
         return report
     }
 
-    /// A student with a usable address.
-    private struct Addressed {
-        let index: Int
-        let address: MailAddress
-    }
-
     /// A message due: its student, address and PDF.
-    private struct Due {
+    struct Due {
         let index: Int, name: String, fileName: String, address: MailAddress, pdf: Data, digest: String, sentBefore: Bool
     }
 
-    /// The chosen students with an address and a whole scan; the others go into `report.leftOut`.
-    private func addressedStudents(_ book: GradeBook, only: Set<StudentKey>?, report: inout WorkReturn.Report) -> [Addressed] {
-        book.students.indices.compactMap { index in
-            let entry = book.students[index]
-            guard only?.contains(entry.key) ?? true else { return nil }
-            guard let email = entry.student.email else {
-                report.leftOut.append(.init(student: entry.student.name, reason: "no e-mail address in the roster"))
-                return nil
-            }
-            guard let parsed = try? MailAddress(parsing: email, whose: entry.student.name) else {
-                report.leftOut.append(.init(student: entry.student.name, reason: "'\(email)' is not an e-mail address"))
-                return nil
-            }
-            if let problem = scanProblems(of: [entry]).first {
-                report.leftOut.append(.init(student: entry.student.name, reason: "no graded PDF: \(PlainErrorText.describe(problem))"))
-                return nil
-            }
-            // The roster's name, unless the address cell gave one.
-            return Addressed(index: index, address: parsed.name.isEmpty ? MailAddress(name: entry.student.name, address: parsed.address) : parsed)
+    /// A chosen student as a run finds them.
+    struct ReturnEntry {
+        enum Outcome {
+            /// Their message is to be sent.
+            case due(Due)
+            /// Already sent this very PDF at this address (the record of it); the message it would be.
+            case unchanged(ReturnedMail, Due)
+            /// Not sent to: why in words, and whether for want of an address or of a PDF.
+            case leftOut(String, noPDF: Bool)
         }
+        let index: Int, name: String, address: String?, outcome: Outcome
     }
 
-    /// The messages to send: to students never sent one, or whose PDF or address changed since;
-    /// the others go into `report.unchanged`, a PDF that is missing into `report.leftOut`.
-    private func lettersDue(_ book: GradeBook, _ addressed: [Addressed], report: inout WorkReturn.Report) throws -> [Due] {
-        let sent = try store.latestReturnedMail(), fileNames = PDFExport.fileNames(book)
-        return addressed.compactMap { student in
-            let entry = book.students[student.index]
-            let path = (returnedFolder as NSString).appendingPathComponent(fileNames[student.index] + ".pdf")
-            guard let pdf = FileManager.default.contents(atPath: path) else {
-                report.leftOut.append(.init(student: entry.student.name, reason: "its graded PDF '\(path)' is missing"))
-                return nil
+    /// Each chosen student, in the book's order, after their graded PDF is brought up to date in
+    /// `returnedFolder` (only what changed is written again): due, unchanged since sent, or left out
+    /// (no address, an address that is not one, no whole scan, no PDF).
+    func returnEntries(_ options: WorkReturn.Options, cancellation: Cancellation?,
+                       progress: @Sendable (WorkReturn.Step) -> Void) throws -> (GradeBook, [ReturnEntry]) {
+        let book = try gradeBook(), exam = try examTitle()
+        var entries: [ReturnEntry] = [], addressed: [Int: MailAddress] = [:]
+        for index in book.students.indices {
+            let entry = book.students[index], name = entry.student.name
+            guard options.only?.contains(entry.key) ?? true else { continue }
+            let leftOut = { (reason: String, noPDF: Bool) in
+                ReturnEntry(index: index, name: name, address: entry.student.email, outcome: .leftOut(reason, noPDF: noPDF))
             }
-            let digest = FileDigest.sha256(of: pdf), last = sent[entry.key]
-            if let last, last.pdfSHA256 == digest, last.address == student.address.address {
-                report.unchanged.append(entry.student.name)
-                return nil
+            guard let email = entry.student.email else {
+                entries.append(leftOut("no e-mail address in the roster", false))
+                continue
             }
-            return Due(index: student.index, name: entry.student.name, fileName: fileNames[student.index], address: student.address,
-                       pdf: pdf, digest: digest, sentBefore: last != nil)
+            guard let parsed = try? MailAddress(parsing: email, whose: name) else {
+                entries.append(leftOut("'\(email)' is not an e-mail address", false))
+                continue
+            }
+            if let problem = scanProblems(of: [entry]).first {
+                entries.append(leftOut("no graded PDF: \(PlainErrorText.describe(problem))", true))
+                continue
+            }
+            // The roster's name, unless the address cell gave one.
+            addressed[index] = parsed.name.isEmpty ? MailAddress(name: name, address: parsed.address) : parsed
+            entries.append(ReturnEntry(index: index, name: name, address: email, outcome: .leftOut("", noPDF: true)))  // settled once its PDF is written
         }
+        _ = try PDFExport.run(self, .init(folder: returnedFolder, cover: options.cover,
+                                          heading: CoverPage.Heading(course: options.course, title: exam),
+                                          only: Set(addressed.keys.map { book.students[$0].key })),
+                              cancellation: cancellation, progress: { progress(.exporting(done: $0, total: $1)) })
+        let sent = try store.latestReturnedMail(), fileNames = PDFExport.fileNames(book)
+        let result = entries.map { entry -> ReturnEntry in
+            guard let address = addressed[entry.index] else { return entry }
+            let key = book.students[entry.index].key
+            let path = (returnedFolder as NSString).appendingPathComponent(fileNames[entry.index] + ".pdf")
+            guard let pdf = FileManager.default.contents(atPath: path) else {
+                return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .leftOut("its graded PDF '\(path)' is missing", noPDF: true))
+            }
+            let digest = FileDigest.sha256(of: pdf), last = sent[key]
+            let due = Due(index: entry.index, name: entry.name, fileName: fileNames[entry.index], address: address, pdf: pdf, digest: digest,
+                          sentBefore: last != nil)
+            if let last, last.pdfSHA256 == digest, last.address == address.address {
+                return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .unchanged(last, due))
+            }
+            return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .due(due))
+        }
+        return (book, result)
     }
 
     /// Seconds on a clock that only goes forward.

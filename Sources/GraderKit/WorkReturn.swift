@@ -44,6 +44,51 @@ public enum WorkReturn {
         case exporting(done: Int, total: Int)
         /// Sending (or writing) the messages.
         case sending(done: Int, total: Int)
+        /// The server refused one recipient's message (the run goes on).
+        case refused(Missed)
+    }
+
+    /// One chosen student as a run would find them now.
+    public struct Line: Sendable, Equatable, Encodable {
+        /// What a run would do for them.
+        public enum State: String, Sendable, Encodable {
+            /// Never sent: their message goes out.
+            case new
+            /// Sent before, and their PDF (a regrade) or address changed since: sent again.
+            case changed
+            /// Sent this very PDF at this address: not sent again.
+            case sent
+            /// No e-mail address, or one that is not an address: left out.
+            case noAddress
+            /// No whole scan, or no graded PDF: left out.
+            case noPDF
+        }
+        /// The student's key.
+        public let student: Int64
+        /// Their name.
+        public let name: String
+        /// Their address as the roster gives it.
+        public let address: String?
+        /// What a run would do.
+        public let state: State
+        /// Why they are left out (`noAddress`, `noPDF`).
+        public let reason: String?
+        /// When they were last sent their work (UTC, ISO 8601), and by whom.
+        public let sentAt: String?, sentBy: String?
+    }
+
+    /// One student's message as it would be sent, for a person to read first.
+    public struct Preview: Sendable, Equatable, Encodable {
+        /// The sender, recipient and reply-to as the headers give them ("Name <address>").
+        public let from: String, to: String, replyTo: String?
+        /// The subject line.
+        public let subject: String
+        /// The plain text, as sent.
+        public let text: String
+        /// The attachment's file name and size in bytes.
+        public let attachment: String, attachmentBytes: Int
+        /// What a run would do for this student (`new`, `changed` or `sent`).
+        public let state: Line.State
     }
 
     /// What a run did.
@@ -76,6 +121,12 @@ public enum WorkReturnError: Error, Equatable, Sendable {
     case unreadableTemplate(path: String)
     /// No password for `user`: none in the environment and no terminal to ask on.
     case noPassword(user: String)
+    /// A student whose message cannot be shown: no address or no graded PDF (`reason`).
+    case notReturnable(student: String, reason: String)
+    /// A mail server's host or port that is not one.
+    case badServer(host: String, port: Int)
+    /// A return is already running on this project (in this program).
+    case alreadyRunning
 }
 
 extension WorkReturnError: LocalizedError {
@@ -85,7 +136,27 @@ extension WorkReturnError: LocalizedError {
             return "Template '\(path)' cannot be read as UTF-8 text: check the path. Nothing was sent."
         case .noPassword(let user):
             return "No password for '\(user)': set EZGRADER_SMTP_PASSWORD, or run the command on a terminal to be asked. Nothing was sent."
+        case .notReturnable(let student, let reason):
+            return "\(student) has no message to send: \(reason)."
+        case .badServer(let host, let port):
+            return "'\(host)' port \(port) is not a mail server's address: give a host name or IP address and a port from 1 to 65535 (587 for STARTTLS, 465 for TLS)."
+        case .alreadyRunning:
+            return "Work is being returned already: wait for that run to finish, or stop it. Nothing more was sent."
         }
+    }
+}
+
+extension WorkReturn {
+    /// The password in the environment of this program (EZGRADER_SMTP_PASSWORD), if set.
+    public static var environmentPassword: String? { ProcessInfo.processInfo.environment["EZGRADER_SMTP_PASSWORD"] }
+
+    /// The SMTP URL of `host`:`port`, TLS from the start (`implicitTLS`) or by STARTTLS.
+    public static func serverURL(host: String, port: Int, implicitTLS: Bool) throws(WorkReturnError) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-_:[]"))
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy(allowed.contains), (1...65_535).contains(port) else {
+            throw .badServer(host: host, port: port)
+        }
+        return "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)"
     }
 }
 

@@ -13,6 +13,8 @@ struct GradingAPI: Sendable {
     let renders: RenderGate
     /// Changes, for the live views.
     let feed: ChangeFeed
+    /// The certificate authorities trusted for mail (`serve --smtp-cafile`), nil for the system's.
+    var mailAuthorities: String? = nil
 
     /// The project acting as the request's grader, in their role (the façade refuses what it does not allow).
     func project(_ context: WebContext) throws -> GradingProject { base.acting(as: try context.requireGrader(), role: context.role) }
@@ -30,6 +32,7 @@ struct GradingAPI: Sendable {
         addDownloadRoutes(to: router)
         addHistoryRoutes(to: router)
         addCaptureRoutes(to: router)
+        addReturnRoutes(to: router)
         Assets.addRoutes(to: router)
         router.get("/api/events") { _, _ in feed.response() }
     }
@@ -45,7 +48,8 @@ struct GradingAPI: Sendable {
                 questions: book.questions.map { .init(id: $0.question.id.rawValue, name: $0.name, heading: $0.heading, page: $0.question.page,
                                                       max: $0.question.maxPoints.description) },
                 graders: try base.graders(),
-                views: (try base.acceptsCapturedSheets() ? ["capture"] : []) + (try base.hasIDBoxes() ? ["ids"] : [])))
+                views: (try base.acceptsCapturedSheets() ? ["capture"] : []) + (try base.hasIDBoxes() ? ["ids"] : [])
+                    + (context.role.may(.returnWork) ? ["return"] : [])))
         }
 
         // What the PDF draws with, for the page to draw the same (read once at start-up).
@@ -89,7 +93,8 @@ extension GradingAPI {
         let questions: [Question]
         /// Everyone who has graded or changed something in the project, for the browser to offer as buttons.
         let graders: [String]
-        /// The views only some projects have: "capture" (a one-page bubble sheet), "ids" (handwritten student numbers).
+        /// The views only some projects or roles have: "capture" (a one-page bubble sheet), "ids" (handwritten student
+        /// numbers), "return" (e-mailing graded work, for a role that may).
         let views: [String]
         struct Region: Encodable { let page: Int, x: Double, y: Double, width: Double, height: Double }
         struct Question: Encodable { let id: Int64, name: String, heading: String, page: Int, max: String }

@@ -18,15 +18,20 @@ public struct GradingServer: Sendable {
     public let token: String
     /// The certificate served over HTTPS; nil: plain HTTP, which only loopback may use.
     public let identity: ServerIdentity?
+    /// A PEM file of the certificate authorities trusted for the mail server the Return page sends
+    /// through (a school's own CA), nil for the system's.
+    public let mailAuthorities: String?
 
     /// A server for `project` on `host`:`port`, with a fresh random token unless one is given,
-    /// over HTTPS with `identity` when given.
-    public init(project: GradingProject, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, identity: ServerIdentity? = nil) {
+    /// over HTTPS with `identity` when given, trusting `mailAuthorities` for mail.
+    public init(project: GradingProject, host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, identity: ServerIdentity? = nil,
+                mailAuthorities: String? = nil) {
         self.project = project
         self.host = host
         self.port = port
         self.token = token ?? Self.newToken()
         self.identity = identity
+        self.mailAuthorities = mailAuthorities
     }
 
     /// True for an address only this machine can reach (plain HTTP is served there only).
@@ -127,7 +132,8 @@ public struct GradingServer: Sendable {
         router.add(middleware: AccessGuard(token: token, hostNames: hostNames, port: port ?? BoundPort(self.port), project: project,
                                            secure: identity != nil))
         router.add(middleware: ErrorReplies(project: project))
-        GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed).addRoutes(to: router)
+        GradingAPI(base: project, images: PageImageCache(project: project), renders: renders, feed: feed, mailAuthorities: mailAuthorities)
+            .addRoutes(to: router)
         return router
     }
 

@@ -70,6 +70,7 @@ struct ReturnCommand: ParsableCommand {
                                           cancellation: cancellation) { step in
                 switch step {
                 case .exporting(let done, let total), .sending(let done, let total): progress.update(done, total)
+                case .refused: break  // listed with the rest at the end
                 }
             }
         }
@@ -102,7 +103,7 @@ private struct ReturnSummary {
 /// The SMTP password: from EZGRADER_SMTP_PASSWORD, else asked for on the terminal without echo.
 private enum SMTPPassword {
     static func ask(for user: String) throws -> String {
-        if let password = ProcessInfo.processInfo.environment["EZGRADER_SMTP_PASSWORD"] { return password }
+        if let password = WorkReturn.environmentPassword { return password }
         let terminal = open("/dev/tty", O_RDWR)
         guard terminal >= 0 else {
             throw WorkReturnError.noPassword(user: user)

@@ -34,6 +34,9 @@ struct ServeCommand: ParsableCommand {
     var cert: String?
     @Option(help: ArgumentHelp("The certificate's private key (PEM).", valueName: "file")) var key: String?
     @Flag(help: "Open the link in the default browser (xdg-open).") var open = false
+    @Option(help: ArgumentHelp("For the Return page's mail: trust the certificate authorities in this PEM file instead of the system's.",
+                               valueName: "file"))
+    var smtpCafile: String?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
@@ -47,7 +50,7 @@ struct ServeCommand: ParsableCommand {
             let grading = try GradingProject.open(GradingProject.folder(named: project), as: try Grader.resolve(nil), busyWait: 5)
             let address = everyAddress ? "0.0.0.0" : host ?? "127.0.0.1"
             let identity = try serverIdentity(for: address, in: grading.folder)
-            let server = GradingServer(project: grading, host: address, port: port, identity: identity)
+            let server = GradingServer(project: grading, host: address, port: port, identity: identity, mailAuthorities: smtpCafile)
             if let identity {
                 let kept = cert == nil ? " (\(identity.madeNow ? "made now and kept" : "kept") in \(ServerIdentity.certificatePath(in: grading.folder)))" : ""
                 print("HTTPS certificate\(kept), SHA-256 fingerprint:\n  \(identity.fingerprint)\n"

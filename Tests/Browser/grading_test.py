@@ -28,9 +28,9 @@ def cli(*args):
     return done.stdout
 
 
-def start_server(project):
-    """`ezgrader serve` on a free port: the process and the invite link it printed."""
-    server = subprocess.Popen([EZGRADER, 'serve', project, '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def start_server(project, *more):
+    """`ezgrader serve` on a free port (with `more` options): the process and the invite link it printed."""
+    server = subprocess.Popen([EZGRADER, 'serve', project, '--port', '0', *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = ''
     deadline = time.time() + 30
     while 'token=' not in line and time.time() < deadline:

@@ -87,6 +87,15 @@ import TestSupport
         Call(name: "returnWork", action: .returnWork) { p, f in
             _ = try p.returnWork(try ReturnLetter(from: "ada@school.example.org"), delivery: .files(folder: f.folder + "/mail"))
         },
+        Call(name: "returnPlan", action: .returnWork) { p, _ in _ = try p.returnPlan() },
+        Call(name: "previewReturn", action: .returnWork) { p, f in
+            do { _ = try p.previewReturn(try ReturnLetter(from: "ada@school.example.org"), student: f.anna) } catch is WorkReturnError {}  // Anna has no address
+        },
+        Call(name: "startReturn", action: .returnWork) { p, f in
+            _ = try p.startReturn(try ReturnLetter(from: "ada@school.example.org"), delivery: .files(folder: f.folder + "/mail-run"))
+        },
+        Call(name: "returnStatus", action: .returnWork) { p, _ in _ = try p.returnStatus() },
+        Call(name: "stopReturn", action: .returnWork) { p, _ in _ = try p.stopReturn() },
         Call(name: "invite", action: .invite) { p, _ in _ = try p.invite(try Grader("newcomer"), role: .grader) },
         Call(name: "invites", action: .invite) { p, _ in _ = try p.invites() },
         Call(name: "revokeInvite", action: .invite) { p, _ in try p.revokeInvite(of: try Grader("nobody")) },

@@ -174,4 +174,74 @@ import TestSupport
         #expect(report.sent == ["Student 002"])
         #expect(try server.received().compactMap { $0.rcpt_tos?.first } == ["student2@school.example.org"])
     }
+
+    @Test func reExportingUnchangedWorkGivesTheSameBytesSoARerunAfterDeletingTheReturnedFolderSendsNothing() throws {
+        let folder = TemporaryFolder()
+        let project = try Self.makeProject(in: folder, count: 3)
+        let server = try TestMailServer(in: folder)
+        #expect(try project.returnWork(letter, delivery: delivery(server), options: fast).sent.count == 3)
+        let files = (1...3).map { project.returnedFolder + String(format: "/Student %03d.pdf", $0) }
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        try FileManager.default.removeItem(atPath: project.returnedFolder)
+        let again = try project.returnWork(letter, delivery: delivery(server), options: fast)
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before, "the same work exported again is the same bytes")
+        #expect(again.sent == [] && again.unchanged.count == 3)
+        #expect(try server.received().count == 3)
+    }
+
+    @Test func thePlanGivesEachStudentsStateAndThePreviewTheMessageAsItWouldGo() throws {
+        let folder = TemporaryFolder()
+        let project = try Self.makeProject(in: folder, count: 4, emails: ["a@school.example.org", nil, "c@school.example.org", "d@school.example.org"])
+        let server = try TestMailServer(in: folder)
+        let first = Set([try project.student(named: "Student 001"), try project.student(named: "Student 003")])
+        _ = try project.returnWork(letter, delivery: delivery(server), options: .init(only: first, perMinute: 100_000))
+        _ = try project.setScore(student: "Student 003", question: "Q1", value: "7")
+        let plan = try project.returnPlan()
+        #expect(plan.map(\.name) == ["Student 001", "Student 002", "Student 003", "Student 004"])
+        #expect(plan.map(\.state) == [.sent, .noAddress, .changed, .new])
+        #expect(plan[0].sentBy == "tester" && plan[0].sentAt != nil && plan[1].reason == "no e-mail address in the roster")
+
+        let ben = try project.student(named: "Student 004")
+        let preview = try project.previewReturn(letter, student: ben)
+        #expect(preview.to == "Student 004 <d@school.example.org>" && preview.from == "Dr. Ada Lovelace <ada@school.example.org>")
+        #expect(preview.replyTo == "office@school.example.org" && preview.state == .new)
+        #expect(preview.text.contains("Dear Student 004,") && preview.text.contains("You scored 3 out of 10 (30%)."))
+        #expect(preview.attachment == "Student 004.pdf")
+        #expect(preview.attachmentBytes == FileManager.default.contents(atPath: project.returnedFolder + "/Student 004.pdf")?.count)
+        #expect(throws: WorkReturnError.notReturnable(student: "Student 002", reason: "no e-mail address in the roster")) {
+            try project.previewReturn(letter, student: try project.student(named: "Student 002"))
+        }
+        #expect(try server.received().count == 2, "planning and previewing send nothing")
+    }
+
+    @Test func aRunInTheBackgroundSendsWhatThePlanSaidAndCanBeStopped() throws {
+        let folder = TemporaryFolder()
+        let project = try Self.makeProject(in: folder, count: 3)
+        let server = try TestMailServer(in: folder)
+        // One message a minute: the first goes at once, the stop comes while the run waits for the second.
+        _ = try project.startReturn(letter, delivery: delivery(server), options: .init(perMinute: 1))
+        #expect(throws: WorkReturnError.alreadyRunning) { try project.startReturn(letter, delivery: delivery(server)) }
+        try waitFor(project) { $0.phase == "sending" && $0.done == 1 }
+        _ = try project.stopReturn()
+        let stopped = try waitFor(project) { !$0.isRunning }
+        #expect(stopped.report?.sent == ["Student 001"] && stopped.report?.stopped == "stopped on request")
+        #expect(stopped.report?.notSent == ["Student 002", "Student 003"])
+        #expect(try server.received().count == 1)
+
+        _ = try project.startReturn(letter, delivery: delivery(server), options: fast)
+        let finished = try waitFor(project) { !$0.isRunning }
+        #expect(finished.report?.sent == ["Student 002", "Student 003"] && finished.report?.unchanged == ["Student 001"] && finished.done == 2)
+        #expect(try server.received().count == 3)
+    }
+
+    /// The run's status once `ready` holds (within a minute).
+    @discardableResult
+    private func waitFor(_ project: GradingProject, _ ready: (ReturnRun.Status) -> Bool) throws -> ReturnRun.Status {
+        for _ in 0..<600 {
+            let status = try project.returnStatus()
+            if ready(status) { return status }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return try project.returnStatus()
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GraderWeb
 import GraderCore
-import GraderKit
+@testable import GraderKit
 import GraderStore
 
 /// What each API route reads and answers, named by the Swift types that code it: what the OpenAPI
@@ -62,6 +62,11 @@ enum APIContract {
             try writer.replaceIDReviews(with: [IDBoxReview(student: anna, copy: nil, read: "2026104?", candidates: [
                 .init(student: Student(name: "Schmidt, Anna", rosterID: "20261048", email: "anna.schmidt@example.edu"), probability: 0.91),
             ])])
+        }
+        // Anna's address, so the Return examples have her message to show.
+        guard let annaNow = try project.gradeBook().students.first(where: { $0.key == anna })?.student else { throw GradingError.unknownStudent("Anna") }
+        try ProjectStore.open(project.folder, grader: try Grader("owner")).change("give Anna an address") { writer in
+            try writer.renameStudent(anna, to: Student(name: annaNow.name, rosterID: annaNow.rosterID, email: "anna.schmidt@example.edu"))
         }
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
@@ -138,8 +143,40 @@ enum APIContract {
                                          maxPoints: "1", questions: [.init(label: "mc1-1", mark: .wrong, points: "0", maxPoints: "1", read: "blank", x: 0.14, y: 0.37)],
                                          problems: [], outline: nil)]),
             ]),
+            "GET /api/return": Operation([200: json([GradingAPI.ReturnOverview(students: ReturnExamples.lines, serverPassword: true, run: ReturnExamples.statuses[1])])]),
+            "POST /api/return/preview/{student}": Operation(GradingAPI.ReturnBody.self, [200: json(ReturnExamples.previews)]),
+            "POST /api/return/send": Operation(GradingAPI.ReturnBody.self, [202: json([ReturnExamples.statuses[1]])]),
+            "GET /api/return/run": Operation([200: json(ReturnExamples.statuses)]),
+            "POST /api/return/stop": Operation([200: json(ReturnExamples.statuses)]),
         ]
     }
+}
+
+/// Returning work as the Return page sees it: students in every state, previews, runs idle, going and ended.
+enum ReturnExamples {
+    static let lines = [
+        WorkReturn.Line(student: 2, name: "Okafor, Ben", address: "ben.okafor@example.edu", state: .sent, reason: nil,
+                        sentAt: "2026-11-27T13:02:11Z", sentBy: "ann"),
+        WorkReturn.Line(student: 3, name: "Cy", address: nil, state: .noAddress, reason: "no e-mail address in the roster", sentAt: nil, sentBy: nil),
+    ]
+    static let previews = [
+        WorkReturn.Preview(from: "Dr. Ada Lovelace <ada@example.edu>", to: "Okafor, Ben <ben.okafor@example.edu>", replyTo: "office@example.edu",
+                           subject: "Exam: your graded copy", text: "Dear Okafor, Ben,\n\nYou scored 3 out of 4 (75%).\n",
+                           attachment: "Okafor, Ben.pdf", attachmentBytes: 48213, state: .new),
+        WorkReturn.Preview(from: "ada@example.edu", to: "Anna <anna@example.edu>", replyTo: nil, subject: "Exam", text: "Dear Anna,\n",
+                           attachment: "Anna.pdf", attachmentBytes: 40112, state: .sent),
+    ]
+    static let statuses = [
+        ReturnRun.Status.idle,
+        ReturnRun.Status(phase: "sending", done: 12, total: 40, refused: [.init(student: "Cy", reason: "refused by the server (550): 5.1.1 mailbox unavailable")],
+                         stopping: true),
+        ReturnRun.Status(phase: "finished", done: 40, total: 40, refused: [], stopping: false, report: WorkReturn.Report(
+            sent: ["Anna"], changed: ["Anna"], unchanged: ["Okafor, Ben"], leftOut: [.init(student: "Cy", reason: "no e-mail address in the roster")],
+            refused: [.init(student: "Dee", reason: "refused by the server (550): 5.1.1 mailbox unavailable")], stopped: "stopped on request",
+            notSent: ["Eve"], files: ["mail/Anna.eml"]), failure: nil),
+        ReturnRun.Status(phase: "finished", done: 0, total: 0, refused: [], stopping: false, report: nil,
+                         failure: "smtp://localhost:587 refused the user name 'teacher' or its password: check them."),
+    ]
 }
 
 extension GradingAPI.IDReviewLine {

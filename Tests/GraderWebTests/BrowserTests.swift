@@ -14,7 +14,7 @@ import TestSupport
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
 /// by hand over the reference print by keys and a drag, and by three matching points, at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
-/// student number confirmed by key and by tap (idreview_test.py). A score written by pen in the score pad, read and given by one tap (penscore_test.py). Every check reads the project back through the command line or the API.
+/// student number confirmed by key and by tap (idreview_test.py). A score written by pen in the score pad, read and given by one tap (penscore_test.py). Graded work e-mailed from the Return view through a real SMTP server (return_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -86,6 +86,26 @@ import TestSupport
         }
         try JSONSerialization.data(withJSONObject: written).write(to: URL(fileURLWithPath: work.file("pen-scores.json")))
         try runBrowserScript("penscore_test.py", work: work)
+    }
+
+    /// The instructor's Return view (return_test.py) against a real SMTP server (aiosmtpd, STARTTLS
+    /// and AUTH): a student's message previewed, "Send all" followed to its end, exactly one message
+    /// for each student with an address, each with their own PDF; a second "Send all" sends nothing.
+    @Test func returningGradedWorkByEmailInTheBrowser() throws {
+        let work = TemporaryFolder()
+        let server = try TestMailServer(in: work)
+        try JSONSerialization.data(withJSONObject: ["port": server.port, "certificate": server.certificate, "mailbox": server.mailbox])
+            .write(to: URL(fileURLWithPath: work.file("smtp.json")))
+        try runBrowserScript("return_test.py", work: work)
+        let received = try server.received()
+        let project = try GradingProject.open(work.file("class.ezgrader"), as: Grader("check"))
+        let addressed = try project.gradeBook().students.filter { $0.student.email?.isEmpty == false }
+        #expect(addressed.count == 5)
+        #expect(received.compactMap { $0.rcpt_tos?.first }.sorted() == addressed.compactMap(\.student.email).sorted(), "one message each")
+        for message in received {
+            let file = try #require(message.attachments.first?.name)
+            #expect(server.attachment(message.number) == FileManager.default.contents(atPath: project.returnedFolder + "/" + file), "\(file)")
+        }
     }
 
     /// Runs one Selenium script against the built `ezgrader` (in `work`, which may hold its fixtures) and keeps its screenshots.

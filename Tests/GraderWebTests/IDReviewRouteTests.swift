@@ -16,7 +16,7 @@ import TestSupport
         let fixture = WebFixture(project: project, in: folder)
         let key = try fixture.key("paper3")
         try await fixture.test { client in
-            #expect(try await client.send(.get, "/api/me").json["views"] as? [String] == ["ids"], "the IDs tab shows")
+            #expect(try await client.send(.get, "/api/me").json["views"] as? [String] == ["ids", "return"], "the IDs tab shows, and the instructor's Return tab")
             let list = try await client.send(.get, "/api/id-reviews")
             #expect(list.status == .ok)
             let copies = try #require(try JSONSerialization.jsonObject(with: Data(list.text.utf8)) as? [[String: Any]])

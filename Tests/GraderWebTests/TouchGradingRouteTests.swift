@@ -15,7 +15,7 @@ import TestSupport
         try await fixture.test { client in
             let before = try await client.send(.get, "/api/me")
             #expect(before.json["graders"] as? [String] == ["owner"], "who created the project")
-            #expect(before.json["views"] as? [String] == [], "a written exam has no Capture or IDs tab")
+            #expect(before.json["views"] as? [String] == ["return"], "a written exam has no Capture or IDs tab; the instructor has Return")
             let scored = try await client.send(.put, "/api/scores/\(ben)/\(q1)", #"{"score":"3"}"#, as: "Zoë")
             let opened = try await client.send(.put, "/api/claim", #"{"question":\#(q1),"student":\#(ben),"onPurpose":true}"#, as: "cy")
             #expect(scored.status == .ok && opened.status == .ok)

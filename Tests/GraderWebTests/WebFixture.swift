@@ -26,10 +26,10 @@ struct WebFixture {
         server = GradingServer(project: project, port: port, token: Self.token)
     }
 
-    /// `project` (made in `folder`) served.
-    init(project: GradingProject, in folder: TemporaryFolder, port: Int = 8080) {
+    /// `project` (made in `folder`) served, trusting `mailAuthorities` for mail.
+    init(project: GradingProject, in folder: TemporaryFolder, port: Int = 8080, mailAuthorities: String? = nil) {
         (self.folder, self.project) = (folder, project)
-        server = GradingServer(project: project, port: port, token: Self.token)
+        server = GradingServer(project: project, port: port, token: Self.token, mailAuthorities: mailAuthorities)
     }
 
     /// Runs `body` against the API in process, page renders taking turns through `renders`.

@@ -64,6 +64,12 @@ export const api = {
   // Copies whose handwritten student number is left to confirm; confirming one names the roster id of the student it is.
   idReviews: () => call('GET', '/api/id-reviews'),
   confirmID: (student, rosterID) => call('POST', `/api/id-reviews/${student}`, { rosterID }),
+  // Returning graded work: each student's state, one student's message, a run sending to all, its progress, its stop.
+  returnPlan: () => call('GET', '/api/return'),
+  previewReturn: (student, letter) => call('POST', `/api/return/preview/${student}`, letter),
+  sendAll: (settings) => call('POST', '/api/return/send', settings),
+  returnRun: () => call('GET', '/api/return/run'),
+  stopReturn: () => call('POST', '/api/return/stop'),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };

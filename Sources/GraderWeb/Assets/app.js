@@ -6,6 +6,7 @@ import { ClassView } from './overview.js';
 import { CourseView } from './course.js';
 import { CaptureView } from './capture.js';
 import { IDReviewView } from './idreview.js';
+import { ReturnView } from './return.js';
 import { watchForTouch } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
@@ -75,7 +76,7 @@ async function start() {
   [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
   watchForTouch();
-  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app), ids: new IDReviewView(app) };
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app), ids: new IDReviewView(app), return: new ReturnView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   showAllowed(app.me);
   $('who').addEventListener('click', () => askName(true));
@@ -95,6 +96,7 @@ function showAllowed(me) {
   // Views only some projects have: photos of one-page bubble sheets, handwritten student numbers.
   if (!me.views.includes('capture')) $('tab-capture').hidden = true;
   if (!me.views.includes('ids')) $('tab-ids').hidden = true;
+  if (!me.views.includes('return')) $('tab-return').hidden = true;
   $('who').disabled = me.nameFixed;
   $('role').hidden = !me.nameFixed;
   $('role').textContent = me.role;
