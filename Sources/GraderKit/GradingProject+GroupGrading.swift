@@ -90,7 +90,7 @@ extension GradingProject {
         }
         return try store.change(describedBy: { writer in
             let group = try writer.answerGroup(id)
-            return "grade answer group \(id) of \(try writer.question(group.question).name) (\(Self.answers(group.members.count))): \(Self.phrase(grade))"
+            return "grade answer group \(id) of \(try writer.question(group.question).name) (\(Self.answers(group.members.count))): \(try Self.phrase(grade, writer))"
         }) { writer in
             let group = try writer.answerGroup(id)
             var scores: [(StudentKey, Score)] = [], changes: [ViewChange]? = []
@@ -132,11 +132,11 @@ extension GradingProject {
     private static func answers(_ count: Int) -> String { count == 1 ? "1 answer" : "\(count) answers" }
 
     /// The grade in a history step's words.
-    private static func phrase(_ grade: GroupGrade) -> String {
+    private static func phrase(_ grade: GroupGrade, _ writer: ProjectWriter) throws -> String {
         switch grade {
         case .typed(let text): text
         case .rubric(let add, let remove): (add.map { "+\($0)" } + remove.map { "−\($0)" }).joined(separator: " ")
-        case .stamp(let item, let page, _): "stamp item #\(item.rawValue) on page \(page)"
+        case .stamp(let item, let page, _): "stamp item \(try writer.rubricItem(item).number) on page \(page)"
         }
     }
 }

@@ -116,4 +116,25 @@ import TestSupport
         #expect(try owner.scoreRecords()[q3]?[s[9]]?.grader == "ta-ben")
         #expect(try owner.rubricUsage(question: q3).values.first == 2)
     }
+
+    @Test func aStampOnAGroupLandsOnEveryMembersPageWhereTheAlignmentPutsTheSpot() throws {
+        let folder = TemporaryFolder()
+        let (project, questions, s) = try Self.quiz(in: folder)
+        let q3 = questions[2]
+        let item = try project.addRubricItem(question: q3, text: "Not prime", points: Points("-2")!)
+        let group = try project.confirmAnswerGroup(question: q3, kind: "alike", students: [s[3], s[9]])
+        try project.gradeAnswerGroup(group, .stamp(item: item.id, page: 1, at: PagePosition("415,295")!))
+        #expect(try Self.scores(project, q3, s)[3] == "0" && Self.scores(project, q3, s)[9] == "0")
+        let book = try project.gradeBook(), directory = try project.directory()
+        for member in [3, 9] {
+            let id = try directory.resolveStudent(key: s[member])
+            let stamps = book.stamps(of: id)
+            let spot = directory.region(PageRect(origin: PagePoint(x: 415, y: 295), width: 0, height: 0), student: id, page: 1).origin
+            #expect(stamps.count == 1 && stamps.first?.page == 1 && stamps.first?.stamp.item == item.id)
+            let placed = try #require(stamps.first).stamp.position.point(on: directory.pageSize(id, page: 1))
+            #expect(abs(placed.x - spot.x) < 0.01 && abs(placed.y - spot.y) < 0.01, "student \(member + 1): \(placed) not at \(spot)")
+            #expect(abs(placed.x - 415) < 8 && abs(placed.y - 295) < 8, "the page was placed within a few points of the reference")
+        }
+        #expect(try project.history(limit: 1).first?.description == "grade answer group \(group) of Q3 (2 answers): stamp item 1 on page 1")
+    }
 }
