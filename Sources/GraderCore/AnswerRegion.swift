@@ -9,6 +9,18 @@ public enum AnswerRegion {
 
     /// The band of `question` on a page of `size`, given every question of the project.
     public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], size: PageSize) -> PageRect {
+        band(of: question, among: questions, size: size, shortest: minimumHeight)
+    }
+
+    /// The answer space of `question` on the reference page (of `size`): the band from its box to
+    /// just above the next box below, however short — what a student wrote for this question and
+    /// nothing of the next one's (the view's band is at least `minimumHeight` tall, and so reaches
+    /// into the next answer when questions sit close).
+    public static func answerSpace(of question: NumberedQuestion, among questions: [NumberedQuestion], size: PageSize) -> PageRect {
+        band(of: question, among: questions, size: size, shortest: 0)
+    }
+
+    private static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], size: PageSize, shortest: Double) -> PageRect {
         let top = question.question.position.point(on: size).y
         let boxBottom = top + question.question.size.height
         let nextTop = questions
@@ -17,7 +29,7 @@ public enum AnswerRegion {
             .filter { $0 >= boxBottom }
             .min()
         let y0 = max(top - margin, 0)
-        let y1 = min(max(nextTop.map { $0 - margin / 2 } ?? size.height, y0 + minimumHeight), size.height)
+        let y1 = min(max(nextTop.map { $0 - margin / 2 } ?? size.height, y0 + shortest), size.height)
         return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
     }
 

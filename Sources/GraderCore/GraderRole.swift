@@ -59,9 +59,11 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
     case override
     /// Add a photographed bubble sheet as a student's scan (replacing theirs when asked).
     case captureSheet
+    /// Confirm a question's answer groups, take answers out, merge groups or move an answer.
+    case groupAnswers
 
     /// What a grader may do.
-    static let graders: Set<GradingAction> = [.score, .applyRubric, .annotate, .undoOwn, .keepPlace, .captureSheet]
+    static let graders: Set<GradingAction> = [.score, .applyRubric, .annotate, .undoOwn, .keepPlace, .captureSheet, .groupAnswers]
 
     /// The action in words, for a refusal ("change questions").
     public var phrase: String {
@@ -81,6 +83,7 @@ public enum GradingAction: String, Sendable, CaseIterable, Codable {
         case .invite: "invite or revoke graders"
         case .override: "replace another grader's work"
         case .captureSheet: "add photographed answer sheets"
+        case .groupAnswers: "confirm or change answer groups"
         }
     }
 }

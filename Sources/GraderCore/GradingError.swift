@@ -66,6 +66,14 @@ public enum GradingError: Error, Equatable, Sendable {
     case notInIDReview(String)
     /// A roster id that is not among the students offered for a copy left for review.
     case notAnIDCandidate(copy: String, rosterID: String, offered: [String])
+    /// No answer group with that id (removed, or undone, meanwhile).
+    case unknownAnswerGroup(Int64)
+    /// A student whose answer is not in the answer group named.
+    case notInAnswerGroup(student: String, group: Int64)
+    /// Two answer groups of different questions, or a student moved to another question's group.
+    case answerGroupOfOtherQuestion(group: Int64, question: String, other: String)
+    /// A group confirmed without answers.
+    case emptyAnswerGroup
     /// A roster student who is already matched to another copy.
     case studentAlreadyMatched(String, rosterID: String, to: String)
     /// A project with no students, asked for something only a student's page has.
@@ -205,6 +213,14 @@ extension GradingError: LocalizedError {
         case .notAnIDCandidate(let copy, let rosterID, let offered):
             return "Roster id \(rosterID) is not one of the students offered for \(copy) (\(offered.joined(separator: ", "))): "
                 + "match it by hand with ezgrader match --copy N --student NAME."
+        case .unknownAnswerGroup(let id):
+            return "There is no answer group \(id): it was removed or undone meanwhile. Look at the question's groups again."
+        case .notInAnswerGroup(let student, let group):
+            return "\(student)'s answer is not in answer group \(group): it was moved or graded on its own meanwhile."
+        case .answerGroupOfOtherQuestion(let group, let question, let other):
+            return "Answer group \(group) holds answers to \(other), not \(question): groups of different questions cannot be merged or share answers."
+        case .emptyAnswerGroup:
+            return "An answer group needs at least one student's answer: name the students to put in it."
         case .studentAlreadyMatched(let name, let rosterID, let other):
             return "\(name) (\(rosterID)) is already matched to \(other): undo that match first, or choose another student."
         case .duplicateBlockID(let id):

@@ -60,28 +60,39 @@ extension GradingProject {
         }
     }
 
-    /// One score change, with `score` made from the question as it stands inside the transaction.
+    /// One score change, with `score` made from the question as it stands inside the transaction;
+    /// the answer, graded on its own, leaves its answer group.
     private func setScore(student: StudentKey, question: QuestionID, expected: Score?, overwrite: Bool,
                           _ score: (NumberedQuestion) throws(GradingError) -> Score) throws -> Score {
         try permit(overwrite ? .override : .score)
         return try store.change(describedBy: { writer in
             "score \(try writer.studentName(student)) on \(try writer.question(question).name): \(try score(try writer.question(question)))"
         }) { writer in
-            let name = try writer.studentName(student)
-            let current = try writer.question(question)
-            let checked = try score(current)
-            if let expected {
-                try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name))
-            } else if let theirs = try writer.othersScore(replacedBy: checked, question: question, student: student) {
-                guard overwrite else {
-                    throw GradingError.othersScores([ForeignScore(student: name, question: current.name, score: .points(theirs.points), grader: theirs.grader)])
-                }
-                try writer.redescribe("score \(name) on \(current.name): \(checked) (overwriting \(theirs.grader)'s \(theirs.points))")
-            }
-            try writer.setScore(checked, question: question, student: student)
-            writer.declareViewChanges([.score(question: question, student: student, points: checked.earned, byRubric: false)])
+            let (checked, change) = try writeScore(writer, student: student, question: question, expected: expected, overwrite: overwrite, score)
+            try writer.leaveAnswerGroups(question: question, student: student)
+            writer.declareViewChanges([change])
             return checked
         }
+    }
+
+    /// Writes one score inside a change (`score` made from the question as it stands in it),
+    /// refused on a score changed since `expected` or another grader's without `overwrite`;
+    /// returns it with what it changes in the views.
+    func writeScore(_ writer: ProjectWriter, student: StudentKey, question: QuestionID, expected: Score?, overwrite: Bool,
+                    _ score: (NumberedQuestion) throws(GradingError) -> Score) throws -> (Score, ViewChange) {
+        let name = try writer.studentName(student)
+        let current = try writer.question(question)
+        let checked = try score(current)
+        if let expected {
+            try writer.checkUnchanged(expected, question: question, student: student, names: (name, current.name))
+        } else if let theirs = try writer.othersScore(replacedBy: checked, question: question, student: student) {
+            guard overwrite else {
+                throw GradingError.othersScores([ForeignScore(student: name, question: current.name, score: .points(theirs.points), grader: theirs.grader)])
+            }
+            try writer.redescribe("score \(name) on \(current.name): \(checked) (overwriting \(theirs.grader)'s \(theirs.points))")
+        }
+        try writer.setScore(checked, question: question, student: student)
+        return (checked, .score(question: question, student: student, points: checked.earned, byRubric: false))
     }
 
     /// Sets many scores as one undoable change (a table import): all land or none. Scores other

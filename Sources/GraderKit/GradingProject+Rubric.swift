@@ -87,24 +87,34 @@ extension GradingProject {
             "rubric \(try writer.studentName(student)) on \(try writer.question(question).name): "
                 + (add.map { "+\($0)" } + remove.map { "−\($0)" }).joined(separator: " ")
         }) { writer in
-            let name = try writer.question(question).name
-            let studentName = try writer.studentName(student)
-            if let expected { try writer.checkUnchanged(expected, question: question, student: student, names: (studentName, name)) }
-            let before = expected == nil ? try writer.scoreRecord(question: question, student: student) : nil
-            let items = try writer.rubricItems(question)
-            let current = try writer.appliedItemIDs(question: question, student: student)
-            let removed = try remove.map { try RubricChanges.item($0, in: items, question: name) }
-            let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
-            let applied = try RubricRules.applying(try add.map { try RubricChanges.item($0, in: items, question: name) }, to: kept, question: name)
-            let wasGraded = try before ?? writer.scoreRecord(question: question, student: student) != nil
-            let (score, byRubric, removedStamps) = try RubricChanges.setApplied(applied, of: items, student: student, question: question,
-                                                                                adjustment: adjustment, keepingGraded: wasGraded, writer)
-            try RubricChanges.takeOver(before, names: (studentName, name), by: grader, overwrite: overwrite, writer)
-            if !removedStamps {
-                writer.declareViewChanges([.applied(question: question, student: student, items: applied),
-                                           .score(question: question, student: student, points: score.earned, byRubric: byRubric)])
-            }
+            let (score, changes) = try applyItems(writer, student: student, question: question, add: add, remove: remove, adjustment: adjustment,
+                                                  expected: expected, overwrite: overwrite)
+            try writer.leaveAnswerGroups(question: question, student: student)
+            if let changes { writer.declareViewChanges(changes) }
             return score
         }
+    }
+
+    /// Applies items `add` and removes items `remove` on one answer inside a change, as
+    /// `applyRubricItems` does; returns the score and what it changes in the views (nil when
+    /// stamps went with items, which the views must read afresh).
+    func applyItems(_ writer: ProjectWriter, student: StudentKey, question: QuestionID, add: [Int], remove: [Int], adjustment: Points?,
+                    expected: Score?, overwrite: Bool) throws -> (Score, [ViewChange]?) {
+        let name = try writer.question(question).name
+        let studentName = try writer.studentName(student)
+        if let expected { try writer.checkUnchanged(expected, question: question, student: student, names: (studentName, name)) }
+        let before = expected == nil ? try writer.scoreRecord(question: question, student: student) : nil
+        let items = try writer.rubricItems(question)
+        let current = try writer.appliedItemIDs(question: question, student: student)
+        let removed = try remove.map { try RubricChanges.item($0, in: items, question: name) }
+        let kept = items.filter { current.contains($0.id) && !removed.contains($0) }
+        let applied = try RubricRules.applying(try add.map { try RubricChanges.item($0, in: items, question: name) }, to: kept, question: name)
+        let wasGraded = try before ?? writer.scoreRecord(question: question, student: student) != nil
+        let (score, byRubric, removedStamps) = try RubricChanges.setApplied(applied, of: items, student: student, question: question,
+                                                                            adjustment: adjustment, keepingGraded: wasGraded, writer)
+        try RubricChanges.takeOver(before, names: (studentName, name), by: grader, overwrite: overwrite, writer)
+        let changes: [ViewChange] = [.applied(question: question, student: student, items: applied),
+                                     .score(question: question, student: student, points: score.earned, byRubric: byRubric)]
+        return (score, removedStamps ? nil : changes)
     }
 }

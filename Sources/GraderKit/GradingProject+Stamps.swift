@@ -19,20 +19,28 @@ extension GradingProject {
         return try store.change(describedBy: { writer in
             "stamp item \(try writer.rubricItem(item).number) of \(try writer.question(question).name) on \(try writer.studentName(student)) page \(page)"
         }) { writer in
-            let numbered = try writer.question(question), studentName = try writer.studentName(student)
-            let current = try writer.directory()
-            let point = try GradingRules.position(position, page: page, size: current.pageSize(try current.resolveStudent(key: student), page: page))
-            let stamped = try writer.rubricItem(item)
-            let items = try writer.rubricItems(question), has = try writer.appliedItemIDs(question: question, student: student)
-            let placed = Dictionary(try writer.stamps(student: student).map { ($0.stamp.item, $0.page) }, uniquingKeysWith: { first, _ in first })
-            let applied = try StampRules.stamping(stamped, itemQuestion: try writer.question(stamped.question).name, on: numbered,
-                                                  applied: items.filter { has.contains($0.id) }, stamped: placed)
-            let before = try writer.scoreRecord(question: question, student: student)
-            let id = try writer.insertAnnotation(.stamp(RubricStamp(item: item, position: point)), student: student, page: page)
-            let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: nil, writer).score
-            try RubricChanges.takeOver(before, names: (studentName, numbered.name), by: grader, overwrite: overwrite, writer)
-            return (id, score)
+            let placed = try stamp(writer, item: item, question: question, student: student, page: page, at: position, overwrite: overwrite)
+            try writer.leaveAnswerGroups(question: question, student: student)
+            return placed
         }
+    }
+
+    /// Stamps `item` on one answer inside a change, as `placeStamp` does.
+    func stamp(_ writer: ProjectWriter, item: RubricItemID, question: QuestionID, student: StudentKey, page: Int, at position: PagePosition,
+               overwrite: Bool) throws -> (id: AnnotationID, score: Score) {
+        let numbered = try writer.question(question), studentName = try writer.studentName(student)
+        let current = try writer.directory()
+        let point = try GradingRules.position(position, page: page, size: current.pageSize(try current.resolveStudent(key: student), page: page))
+        let stamped = try writer.rubricItem(item)
+        let items = try writer.rubricItems(question), has = try writer.appliedItemIDs(question: question, student: student)
+        let placed = Dictionary(try writer.stamps(student: student).map { ($0.stamp.item, $0.page) }, uniquingKeysWith: { first, _ in first })
+        let applied = try StampRules.stamping(stamped, itemQuestion: try writer.question(stamped.question).name, on: numbered,
+                                              applied: items.filter { has.contains($0.id) }, stamped: placed)
+        let before = try writer.scoreRecord(question: question, student: student)
+        let id = try writer.insertAnnotation(.stamp(RubricStamp(item: item, position: point)), student: student, page: page)
+        let score = try RubricChanges.setApplied(applied, of: items, student: student, question: question, adjustment: nil, writer).score
+        try RubricChanges.takeOver(before, names: (studentName, numbered.name), by: grader, overwrite: overwrite, writer)
+        return (id, score)
     }
 
     /// Takes the item of the stamp being removed (`stamp`, on `student`'s pages) off the answer,

@@ -311,10 +311,28 @@ enum ProjectSchema {
                 CREATE INDEX returned_mail_by_student ON returned_mail (student_id, id);
                 """)
         }
-        migrator.registerProjectMigration("v24: doubts about where a fixed-count split placed a page") { db in
+        migrator.registerProjectMigration("v22: doubts about where a fixed-count split placed a page") { db in
             // Why a page split every N pages may belong at another position of its copy (what it
             // looks like, with the match scores): NULL when the split had no doubt about it.
             try db.execute(sql: "ALTER TABLE scan_page ADD COLUMN doubt TEXT")
+        }
+        migrator.registerProjectMigration("v23: answer groups graders confirmed") { db in
+            // A group of one question's answers to grade with one decision; each member row one
+            // student's answer in it (at most one group per question, kept so by the writer).
+            try db.execute(sql: """
+                CREATE TABLE answer_group (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    question_id INTEGER NOT NULL REFERENCES question(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    confirmed_by TEXT NOT NULL);
+                CREATE TABLE answer_group_member (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    group_id INTEGER NOT NULL REFERENCES answer_group(id) ON DELETE CASCADE,
+                    student_id INTEGER NOT NULL REFERENCES student(id) ON DELETE CASCADE,
+                    UNIQUE (group_id, student_id));
+                CREATE INDEX answer_group_by_question ON answer_group (question_id);
+                CREATE INDEX answer_group_member_by_student ON answer_group_member (student_id);
+                """)
         }
         return migrator
     }()

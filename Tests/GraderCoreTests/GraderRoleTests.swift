@@ -6,7 +6,7 @@ import Testing
     @Test func eachRoleMayDoExactlyItsShare() {
         #expect(GraderRole.instructor.allowedActions == GradingAction.allCases)
         #expect(GraderRole.viewer.allowedActions.isEmpty)
-        #expect(GraderRole.grader.allowedActions == [.score, .applyRubric, .annotate, .undoOwn, .keepPlace, .captureSheet])
+        #expect(GraderRole.grader.allowedActions == [.score, .applyRubric, .annotate, .undoOwn, .keepPlace, .captureSheet, .groupAnswers])
     }
 
     @Test func aRoleIsNamedAsTypedInAnyCaseAndNothingElse() {

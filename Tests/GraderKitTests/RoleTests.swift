@@ -99,6 +99,14 @@ import TestSupport
         Call(name: "invite", action: .invite) { p, _ in _ = try p.invite(try Grader("newcomer"), role: .grader) },
         Call(name: "invites", action: .invite) { p, _ in _ = try p.invites() },
         Call(name: "revokeInvite", action: .invite) { p, _ in try p.revokeInvite(of: try Grader("nobody")) },
+        Call(name: "confirmAnswerGroup", action: .groupAnswers) { p, f in _ = try p.confirmAnswerGroup(question: f.q1, kind: "alike", students: [f.ben]) },
+        Call(name: "removeFromAnswerGroup", action: .groupAnswers) { p, f in try p.removeFromAnswerGroup(999, student: f.ben) },
+        Call(name: "mergeAnswerGroups", action: .groupAnswers) { p, _ in try p.mergeAnswerGroups(998, with: 999) },
+        Call(name: "moveAnswer", action: .groupAnswers) { p, f in try p.moveAnswer(student: f.ben, toGroup: 999) },
+        Call(name: "removeAnswerGroup", action: .groupAnswers) { p, _ in try p.removeAnswerGroup(999) },
+        Call(name: "gradeAnswerGroup typed", action: .score) { p, _ in _ = try p.gradeAnswerGroup(999, .typed("1")) },
+        Call(name: "gradeAnswerGroup rubric", action: .applyRubric) { p, _ in _ = try p.gradeAnswerGroup(999, .rubric(add: [1], remove: [])) },
+        Call(name: "gradeAnswerGroup overwrite", action: .override) { p, _ in _ = try p.gradeAnswerGroup(999, .typed("1"), overwrite: true) },
         Call(name: "captureSheet", action: .captureSheet) { p, _ in _ = try p.captureSheet(photo: Data([0xFF, 0xD8, 0xFF]), student: "Ben", replace: true) },
     ]
 

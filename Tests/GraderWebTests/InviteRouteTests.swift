@@ -27,7 +27,7 @@ import TestSupport
             #expect(cookie.hasPrefix("ezgrader_session=\(secret)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
             let me = try await client.execute(uri: "/api/me", method: .get, headers: Self.invited(secret))
             #expect(me.json["grader"] as? String == "ta-ben" && me.json["role"] as? String == "grader" && me.json["nameFixed"] as? Bool == true)
-            #expect(me.json["may"] as? [String] == ["score", "applyRubric", "annotate", "undoOwn", "keepPlace", "captureSheet"])
+            #expect(me.json["may"] as? [String] == ["score", "applyRubric", "annotate", "undoOwn", "keepPlace", "captureSheet", "groupAnswers"])
             let score = try await client.execute(uri: "/api/scores/\(anna)/\(q1)", method: .put, headers: Self.invited(secret),
                                                  body: ByteBuffer(string: #"{"score":"3"}"#))
             #expect(score.status == .ok)

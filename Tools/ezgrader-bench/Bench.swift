@@ -41,6 +41,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Scores each writer gives.") var scoresPerWriter = 200
     @Option(help: "Reader processes looping status --json meanwhile.") var readers = 2
     @Option(help: "Only phone capture: this many photographed bubble sheets, each read and kept through the façade (photo → result).") var capture: Int?
+    @Option(help: "Only answer groups: a class of this many scanned quizzes, each question's suggested groups built through the façade.") var groups: Int?
     @Option(help: .hidden) var writer: String?
     @Option(help: .hidden) var writerIndex = 0
     @Option(help: .hidden) var latencies = ""
@@ -53,6 +54,7 @@ struct Bench: ParsableCommand {
             .appendingPathComponent("ezgrader").path
         try FileManager.default.createDirectory(atPath: "\(work)/out", withIntermediateDirectories: true)
         if let capture { return try CaptureBench.run(photos: capture, in: work) }
+        if let groups { return try GroupsBench.run(students: groups, runs: runs, in: work) }
         if serveOnly { return try serveBench(binary: binary) }
         if alignment {
             return try AlignmentBench.run(binary: binary, baseline: baseline, students: alignmentStudents, importStudents: students,

@@ -1,0 +1,43 @@
+import Foundation
+import GraderCore
+import GraderKit
+import ScanFactory
+
+/// `--groups N`: building a question's suggested answer groups. A project of N scanned quizzes
+/// (generated, one PDF page each at 150 dpi, the master copy given, aligned at import), then each
+/// question's groups built through the façade (every page rendered by poppler, cropped through its
+/// alignment, the print taken out, grouped): the median wall time of `runs`, on every core.
+enum GroupsBench {
+    static func run(students count: Int, runs: Int, in work: String) throws {
+        let folder = (work as NSString).appendingPathComponent("groups")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/scans", withIntermediateDirectories: true)
+        let numbers = ["42", "42", "42", "48", "36", "7"], words = ["Paris", "Paris", "Lyon", "Rome"], letters = ["C", "C", "A", "B", "D"]
+        let scans = try (0..<count).map { student in
+            let path = folder + String(format: "/scans/student%03d.pdf", student + 1)
+            let blank = student % 10 == 0
+            let answers = AnswerSheetScan.Answers(number: blank ? nil : numbers[student % numbers.count], word: blank ? nil : words[student % words.count],
+                                                  letter: blank ? nil : letters[student % letters.count], derivation: !blank)
+            try AnswerSheetScan.writePage(to: URL(fileURLWithPath: path), answers, student: student)
+            return path
+        }
+        try AnswerSheetScan.writeBlank(to: URL(fileURLWithPath: folder + "/blank.pdf"))
+        let project = try GradingProject.create(folder + "/quiz.ezgrader", scans: scans, masterPath: folder + "/blank.pdf", grader: try Grader("bench"))
+        let questions = try AnswerSheetScan.gradeBoxes.enumerated().map { index, corner in
+            try project.addQuestion(QuestionSpec(page: 1, position: PagePosition(PagePoint(x: corner.x, y: corner.y)), maxPoints: Points("2") ?? .zero,
+                                                 label: "Q\(index + 1)")).question.id
+        }
+        print("Answer groups: \(count) scanned quizzes, \(ProcessInfo.processInfo.activeProcessorCount) cores; median of \(runs) runs per question.")
+        let clock = ContinuousClock()
+        for (index, question) in questions.enumerated() {
+            var seconds: [Double] = [], groups = 0
+            for _ in 0..<runs {
+                let taken = try clock.measure { groups = try project.suggestedGroups(question: question).count }
+                seconds.append(Double(taken.components.seconds) + Double(taken.components.attoseconds) * 1e-18)
+            }
+            let sorted = seconds.sorted()
+            print(String(format: "Q%d: %d groups; median %.2f s (fastest %.2f s, slowest %.2f s)", index + 1, groups, sorted[sorted.count / 2], sorted[0],
+                         sorted[sorted.count - 1]))
+        }
+    }
+}
