@@ -46,10 +46,12 @@ extension GradingProject {
         let alignment = try alignToReference([pagePath])[0]
         let readings = try BubbleReaderCache.reader(for: book.bubbleBlocks, folder: folder)
             .read(book.bubbleBlocks, on: PDFDocument(path: pagePath).page(at: 0), alignment: alignment.first)
-        let identity = try identifyCapturedSheet(readings, page: pagePath, alignment: alignment.first, book: book)
+        let named = named.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        // A student named by hand needs no handwriting read.
+        let identity = try identifyCapturedSheet(readings, page: pagePath, alignment: alignment.first, book: book, byHandwriting: named == nil)
 
         var target: (existing: GradeBook.Entry?, student: Student)?
-        if let named, !named.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let named {
             if let id = book.directory.student(named: named) {
                 target = (book.students[id.index], book.students[id.index].student)
             } else {

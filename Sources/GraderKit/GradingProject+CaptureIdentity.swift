@@ -24,8 +24,9 @@ struct CaptureIdentity {
 
 extension GradingProject {
     /// Identifies the sheet read as `readings` on the photo's page `pagePath` (aligned by `alignment`)
-    /// among the project's students, by their roster ids.
-    func identifyCapturedSheet(_ readings: [BlockReading], page pagePath: String, alignment: PageAlignment?, book: GradeBook) throws -> CaptureIdentity {
+    /// among the project's students, by their roster ids; the ID boxes are read only `byHandwriting`.
+    func identifyCapturedSheet(_ readings: [BlockReading], page pagePath: String, alignment: PageAlignment?, book: GradeBook,
+                               byHandwriting: Bool) throws -> CaptureIdentity {
         let rosterIDs = book.students.map(\.student.rosterID), names = book.students.map(\.student.name)
         let grid = readings.first { $0.block.kind == .studentID && $0.problem == nil }
         let gridDigits: [String?]? = grid.map { $0.readings.map { if case .answered(let labels) = $0, labels.count == 1 { labels[0] } else { nil } } }
@@ -36,7 +37,7 @@ extension GradingProject {
         case nil: break
         }
         var handwritten: String?, boxesSure: Int?, likely: [CapturedSheet.Candidate] = []
-        if let field = book.idBoxFields.first {
+        if byHandwriting, let field = book.idBoxFields.first {
             let boxes = try idBoxes(field, onScan: pagePath, alignment: alignment, placement: Self.placement(near: field, readings), book: book)
             let outcome = RosterAssignment().assign(try DigitReader().read(copies: [boxes]), rosterIDs: rosterIDs)[0]
             handwritten = outcome.read
