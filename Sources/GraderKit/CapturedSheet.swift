@@ -43,13 +43,30 @@ public struct CapturedSheet: Sendable, Equatable, Codable {
         }
     }
 
+    /// A student the sheet may be, with how likely.
+    public struct Candidate: Sendable, Equatable, Codable {
+        /// The student's name and roster id.
+        public let name: String, rosterID: String?
+        /// The probability that the sheet is theirs, by its handwritten number (0…1).
+        public let probability: Double
+
+        /// A candidate.
+        public init(name: String, rosterID: String?, probability: Double) {
+            (self.name, self.rosterID, self.probability) = (name, rosterID, probability)
+        }
+    }
+
     public let outcome: Outcome
     /// The student the sheet is (or would be) for; nil when not identified.
     public let student: String?
-    /// When not identified: students to choose from, likeliest first (the ID grid's best guess).
+    /// When not identified but a number is written in the ID boxes: the likeliest students, best first (at most three).
+    public let likely: [Candidate]
+    /// When not identified: every student to choose from, likeliest first (the handwritten number's, the ID grid's best guess).
     public let candidates: [String]
     /// What the student-ID grid reads ("100?004"), nil without a grid.
     public let idRead: String?
+    /// What the handwritten ID boxes read ("2026?048", "_" for an empty box), nil without ID boxes.
+    public let handwrittenRead: String?
     /// Points earned over the questions the machine scored, and the maximum of all questions.
     public let score: String, maxPoints: String
     /// Questions in the rubric's order.
@@ -60,9 +77,10 @@ public struct CapturedSheet: Sendable, Equatable, Codable {
     public let outline: [Double]?
 
     /// A sheet as read.
-    public init(outcome: Outcome, student: String?, candidates: [String], idRead: String?, score: String, maxPoints: String,
-                questions: [Question], problems: [String], outline: [Double]?) {
-        (self.outcome, self.student, self.candidates, self.idRead, self.score) = (outcome, student, candidates, idRead, score)
+    public init(outcome: Outcome, student: String?, likely: [Candidate], candidates: [String], idRead: String?, handwrittenRead: String?,
+                score: String, maxPoints: String, questions: [Question], problems: [String], outline: [Double]?) {
+        (self.outcome, self.student, self.likely, self.candidates, self.idRead) = (outcome, student, likely, candidates, idRead)
+        (self.handwrittenRead, self.score) = (handwrittenRead, score)
         (self.maxPoints, self.questions, self.problems, self.outline) = (maxPoints, questions, problems, outline)
     }
 }

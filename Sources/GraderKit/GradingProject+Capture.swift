@@ -10,30 +10,35 @@ import GraderPDF
 extension GradingProject {
     /// True when photos of sheets can be graded here: a one-page exam with bubble blocks.
     public func acceptsCapturedSheets() throws -> Bool {
-        let book = try store.gradeBook()
-        return !book.bubbleBlocks.isEmpty && book.pagesPerStudent == 1
+        try captureRefusal(store.gradeBook()) == nil
+    }
+
+    /// Why photos of sheets cannot be graded in a project with `book`, nil when they can.
+    private func captureRefusal(_ book: GradeBook) -> CaptureError? {
+        let projectName = (folder as NSString).lastPathComponent
+        if book.bubbleBlocks.isEmpty { return .noBubbleBlocks(project: projectName) }
+        if book.pagesPerStudent != 1 { return .notOneSheet(project: projectName, pages: book.pagesPerStudent) }
+        return nil
     }
 
     /// Reads the photo `photo` (JPEG or PNG bytes) of a one-page bubble sheet and answers with the
     /// student, the score and every question's mark and place on the photo. The student is the one
     /// named in `student` (a project student's name or roster id, else a new student of that name),
-    /// else the one whose roster id the student-ID grid reads; without either nothing is kept
-    /// (`needsStudent`, with candidates). A student who already has a sheet keeps it unless
+    /// else the one whose roster id the student-ID grid, or the handwritten number in the rubric's
+    /// ID boxes, names surely; without any nothing is kept (`needsStudent`, with the likeliest
+    /// students and every other to choose from). A student who already has a sheet keeps it unless
     /// `replace` (`alreadyHasSheet`). Kept sheets are one undoable change, recorded as this grader's.
     public func captureSheet(photo: Data, student named: String? = nil, replace: Bool = false) throws -> CapturedSheet {
         try permit(.captureSheet)
         let book = try store.gradeBook()
-        let projectName = (folder as NSString).lastPathComponent
-        guard !book.bubbleBlocks.isEmpty else { throw CaptureError.noBubbleBlocks(project: projectName) }
-        guard book.pagesPerStudent == 1 else { throw CaptureError.notOneSheet(project: projectName, pages: book.pagesPerStudent) }
+        if let refusal = captureRefusal(book) { throw refusal }
 
-        let work = (folder as NSString).appendingPathComponent(".capture.\(getpid()).\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+        let work = try CaptureWorkFolder.make(in: folder)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let isPNG = photo.starts(with: [0x89, 0x50, 0x4E, 0x47])
         let photoPath = work + "/photo." + (isPNG ? "png" : "jpg"), pagePath = work + "/sheet.pdf"
         guard FileManager.default.createFile(atPath: photoPath, contents: photo) else {
-            throw ProjectError.importFailed(path: "the photo", detail: "it cannot be written into \(projectName)")
+            throw ProjectError.importFailed(path: "the photo", detail: "it cannot be written into \((folder as NSString).lastPathComponent)")
         }
         let image = try PhotoImage(path: photoPath, minimumSide: 600)
         let framing = PhotoFraming(image, sheet: book.referencePageSize(page: 1))
@@ -41,42 +46,38 @@ extension GradingProject {
         let alignment = try alignToReference([pagePath])[0]
         let readings = try BubbleReaderCache.reader(for: book.bubbleBlocks, folder: folder)
             .read(book.bubbleBlocks, on: PDFDocument(path: pagePath).page(at: 0), alignment: alignment.first)
+        let named = named.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        // A student named by hand needs no handwriting read.
+        let identity = try identifyCapturedSheet(readings, page: pagePath, alignment: alignment.first, book: book, byHandwriting: named == nil)
 
-        let grid = readings.first { $0.block.kind == .studentID && $0.problem == nil }
-        let gridDigits: [String?]? = grid.map { $0.readings.map { if case .answered(let labels) = $0, labels.count == 1 { labels[0] } else { nil } } }
-        let match = gridDigits.map { IDGridMatch.match($0, rosterIDs: book.students.map(\.student.rosterID)) }
         var target: (existing: GradeBook.Entry?, student: Student)?
-        if let named, !named.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let named {
             if let id = book.directory.student(named: named) {
                 target = (book.students[id.index], book.students[id.index].student)
             } else {
-                let fullID = gridDigits.flatMap { digits in digits.contains(nil) ? nil : digits.map { $0! }.joined() }
+                let fullID = identity.gridDigits.flatMap { digits in digits.contains(nil) ? nil : digits.compactMap { $0 }.joined() }
                 let idFree = fullID.map { id in !book.students.contains { $0.student.rosterID == id } } ?? false
                 target = (nil, Student(name: named.trimmingCharacters(in: .whitespaces), rosterID: idFree ? fullID : nil))
             }
-        } else if case .sure(let index) = match {
+        } else if let index = identity.student {
             target = (book.students[index], book.students[index].student)
         }
 
-        let answer = { (outcome: CapturedSheet.Outcome, student: String?, candidates: [String]) in
-            Self.answer(readings, book: book, framing: framing, outcome: outcome, student: student, candidates: candidates,
-                        idRead: gridDigits.map { $0.map { $0 ?? "?" }.joined() })
+        let answer = { (outcome: CapturedSheet.Outcome, student: String?) in
+            Self.answer(readings, book: book, framing: framing, outcome: outcome, student: student, identity: identity)
         }
-        guard let target else {
-            let guess: Int? = if case .review(let guess, _) = match { guess } else { nil }
-            let names = book.students.map(\.student.name)
-            return answer(.needsStudent, nil, guess.map { [names[$0]] + names.filter { $0 != names[guess!] } } ?? names)
-        }
-        if target.existing != nil, !replace { return answer(.alreadyHasSheet, target.student.name, []) }
-        try keep(photoPath, page: pagePath, size: framing.pageSize, alignment: alignment, readings: readings,
+        guard let target else { return answer(.needsStudent, nil) }
+        if target.existing != nil, !replace { return answer(.alreadyHasSheet, target.student.name) }
+        try keep(photoPath, page: pagePath, in: work, size: framing.pageSize, alignment: alignment, readings: readings,
                  for: target.student, replacing: target.existing, book: book)
-        return answer(target.existing == nil ? .added : .replaced, target.student.name, [])
+        return answer(target.existing == nil ? .added : .replaced, target.student.name)
     }
 
     /// Stores the photo and its page in the project and records the student (new, or their sheet
-    /// replaced) with the readings, in one change; files already copied are removed if it fails.
-    private func keep(_ photoPath: String, page pagePath: String, size: PageSize, alignment: [PageAlignment], readings: [BlockReading],
-                      for student: Student, replacing existing: GradeBook.Entry?, book: GradeBook) throws {
+    /// replaced) with the readings, in one change. Both files are made whole in the work folder and
+    /// moved into place by one rename each; they are removed again if the change fails.
+    private func keep(_ photoPath: String, page pagePath: String, in work: String, size: PageSize, alignment: [PageAlignment],
+                      readings: [BlockReading], for student: Student, replacing existing: GradeBook.Entry?, book: GradeBook) throws {
         if existing == nil {
             guard !student.name.isEmpty else { throw ProjectError.blankStudentName }
             if let id = student.rosterID, let owner = book.students.first(where: { $0.student.rosterID == id }) {
@@ -86,9 +87,10 @@ extension GradingProject {
         let base = SafeFileName.make(student.name) + " photo"
         let scanFile = freeName("scans", base, "pdf"), photoFile = freeName("photos", base, (photoPath as NSString).pathExtension)
         try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
-        let digest = try ScanImport.importScan(pagePath, to: folder + "/" + scanFile, password: nil)
+        let digest = try ScanImport.importScan(pagePath, to: work + "/scan.pdf", password: nil)
+        try CaptureWorkFolder.move(work + "/scan.pdf", to: folder + "/" + scanFile)
         do {
-            try FileManager.default.copyItem(atPath: photoPath, toPath: folder + "/" + photoFile)
+            try CaptureWorkFolder.move(photoPath, to: folder + "/" + photoFile)
             let verb = existing == nil ? "add \(student.name)'s sheet from a photo" : "replace \(student.name)'s sheet with a photo"
             try store.change(verb) { writer in
                 let key: StudentKey
@@ -126,7 +128,7 @@ extension GradingProject {
 
     /// The answer for `readings`: every question row's mark, scored against the key as `omr` scores it.
     private static func answer(_ readings: [BlockReading], book: GradeBook, framing: PhotoFraming, outcome: CapturedSheet.Outcome,
-                               student: String?, candidates: [String], idRead: String?) -> CapturedSheet {
+                               student: String?, identity: CaptureIdentity) -> CapturedSheet {
         let byBlock = Dictionary(readings.map { ($0.block.id, $0) }, uniquingKeysWith: { first, _ in first })
         var earned = Points(quarters: 0), maximum = Points(quarters: 0)
         let questions = book.questions.compactMap { numbered -> CapturedSheet.Question? in
@@ -144,7 +146,10 @@ extension GradingProject {
             return CapturedSheet.Question(label: numbered.name, mark: mark, points: points?.description, maxPoints: numbered.question.maxPoints.description,
                                           read: read, x: place?.x, y: place?.y)
         }
-        return CapturedSheet(outcome: outcome, student: student, candidates: candidates, idRead: idRead, score: earned.description,
+        let unnamed = outcome == .needsStudent
+        return CapturedSheet(outcome: outcome, student: student, likely: unnamed ? identity.likely : [], candidates: unnamed ? identity.chooser : [],
+                             idRead: identity.gridDigits.map { $0.map { $0 ?? "?" }.joined() }, handwrittenRead: identity.handwrittenRead,
+                             score: earned.description,
                              maxPoints: maximum.description, questions: questions,
                              problems: readings.compactMap { reading in reading.problem.map { "\(reading.block.id): \($0)" } },
                              outline: framing.outline)

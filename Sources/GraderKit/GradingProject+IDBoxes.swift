@@ -55,7 +55,7 @@ extension GradingProject {
         let taken = Set(book.students.filter { entry in !open.contains { $0.entry.key == entry.key } }.map(\.student.nameKey))
         let available = roster.entries.map(\.student).filter { !taken.contains($0.nameKey) }
         let reader = try DigitReader()
-        let boxes = try open.map { item in try idBoxes(field, of: item.entry, book: book) }
+        let boxes = try open.map { item in try idBoxes(field, onScan: scanPath(item.entry), alignment: item.entry.alignment(page: field.page), book: book) }
         let outcomes = RosterAssignment(threshold: threshold).assign(reader.read(copies: boxes), rosterIDs: available.map(\.rosterID))
         let results = zip(open, outcomes).map { item, outcome in
             IDBoxMatch(copy: item.copy, key: item.entry.key, name: item.entry.student.name, read: outcome.read,
@@ -77,17 +77,18 @@ extension GradingProject {
         return matched + left
     }
 
-    /// The ID boxes of `entry`'s page, cropped through the page's alignment.
-    private func idBoxes(_ field: IDBoxField, of entry: GradeBook.Entry, book: GradeBook) throws -> [DigitBoxImage] {
-        let document = try PDFDocument(path: scanPath(entry))
+    /// The ID boxes on the scan at `path`, cropped through `alignment` (its page's), or through
+    /// `placement` (reference points → points of the page) when given.
+    func idBoxes(_ field: IDBoxField, onScan path: String, alignment: PageAlignment?, placement: SimilarityTransform? = nil,
+                 book: GradeBook) throws -> [DigitBoxImage] {
+        let document = try PDFDocument(path: path)
         _ = try GradingRules.page(field.page, pages: document.pageCount)
-        let alignment = entry.alignment(page: field.page)
         var image = try GrayImage(rendering: document.page(at: field.page - 1), pixelsPerPoint: DigitBoxImage.pixelsPerPoint)
         if alignment?.upsideDown == true { image = image.turned }
         let reference = book.referenceSizes.indices.contains(field.page - 1) ? book.referenceSizes[field.page - 1] : image.pageSize
         // An unaligned page: the field at the same place relative to the page's width.
         let scale = image.pageSize.width / reference.width
-        let transform = alignment?.transform ?? SimilarityTransform(a: scale, b: 0, tx: 0, ty: 0)
+        let transform = placement ?? alignment?.transform ?? SimilarityTransform(a: scale, b: 0, tx: 0, ty: 0)
         return (0..<field.count).map { DigitBoxImage(cropping: field.box($0), from: image, transform: transform) }
     }
 }

@@ -111,6 +111,7 @@ public struct GradingProject: Sendable {
     /// program's before it is refused as busy.
     public static func open(_ folder: String, as grader: Grader, busyWait: Double = 30) throws(StoreError) -> GradingProject {
         StagingFolder.removeAbandoned(beside: folder)
+        CaptureWorkFolder.removeAbandoned(in: folder)
         return GradingProject(folder: folder, store: try ProjectStore.open(folder, grader: grader, busyWait: busyWait))
     }
 

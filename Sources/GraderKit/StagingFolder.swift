@@ -30,10 +30,15 @@ enum StagingFolder {
             let inner = name.dropFirst().dropLast(".partial".count)
             guard let dot = inner.lastIndex(of: "."), let pid = Int32(inner[inner.index(after: dot)...]),
                   matches(inner[..<dot]) else { continue }
-            if (ownToo && pid == getpid()) || (pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) {
+            if (ownToo && pid == getpid()) || hasEnded(pid) {
                 try? FileManager.default.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
             }
         }
+    }
+
+    /// True when `pid` is another process, and it no longer runs.
+    static func hasEnded(_ pid: Int32) -> Bool {
+        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Builds `folder` through `body` in its staging folder, then renames it into place; on any

@@ -30,17 +30,22 @@ FRAME = (1200, 1600)     # the camera's frame, portrait
 
 
 def make_video():
-    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table for 1.2 s."""
+    """The three sample photos, as `write_video` shows them."""
     cli_samples = os.path.join(os.path.dirname(EZGRADER), 'ezgrader-samples')
     subprocess.run([cli_samples, '--photos', PHOTOS, '--count', '3'], check=True, capture_output=True, timeout=300)
+    write_video([os.path.join(PHOTOS, f'photo-{index}.jpg') for index in (1, 2, 3)])
+
+
+def write_video(photos):
+    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table for 1.2 s."""
     table = Image.new('RGB', FRAME, (62, 52, 44))
     draw = ImageDraw.Draw(table)
     for y in range(0, FRAME[1], 40): draw.line([(0, y), (FRAME[0], y + 25)], fill=(70, 58, 48), width=6)   # wood grain
     empty = io.BytesIO()
     table.save(empty, 'JPEG', quality=80)
     with open(VIDEO, 'wb') as video:
-        for index in (1, 2, 3):
-            photo = Image.open(os.path.join(PHOTOS, f'photo-{index}.jpg')).convert('RGB')
+        for path in photos:
+            photo = Image.open(path).convert('RGB')
             width = int(FRAME[0] * 0.85)
             photo = photo.resize((width, int(photo.height * width / photo.width)), Image.LANCZOS)
             frame = table.copy()
@@ -63,6 +68,18 @@ def phone(link, certificate):
     return driver
 
 
+def serve(project):
+    """`serve --public` on `project` (an ephemeral port), and ta-ben's personal link as a grader."""
+    server = subprocess.Popen([EZGRADER, 'serve', project, '--public', '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    printed, deadline = '', time.time() + 30
+    while 'token=' not in printed and time.time() < deadline:
+        printed += server.stdout.readline()
+    port = re.search(r'https://\S+:(\d+)/\?token=', printed).group(1)
+    base = f'https://{invite_test.outside_address()}:{port}'
+    said = cli('graders', project, 'invite', 'ta-ben', '--role', 'grader', '--server', base)
+    return server, re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
+
+
 def csv_rows(text):
     return list(csv.reader(io.StringIO(text)))
 
@@ -74,14 +91,7 @@ class CapturingWithAPhone(unittest.TestCase):
         make_video()
         cli('new', PROJECT, os.path.join(SHEET, 'scans'), '--rubric', os.path.join(SHEET, 'rubric.yaml'), '--grader', 'setup')
         for block, answers in KEYS.items(): cli('key', 'set', PROJECT, '--block', block, answers)
-        cls.server = subprocess.Popen([EZGRADER, 'serve', PROJECT, '--public', '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        printed, deadline = '', time.time() + 30
-        while 'token=' not in printed and time.time() < deadline:
-            printed += cls.server.stdout.readline()
-        port = re.search(r'https://\S+:(\d+)/\?token=', printed).group(1)
-        base = f'https://{invite_test.outside_address()}:{port}'
-        said = cli('graders', PROJECT, 'invite', 'ta-ben', '--role', 'grader', '--server', base)
-        cls.link = re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
+        cls.server, cls.link = serve(PROJECT)
         cls.driver = phone(cls.link, os.path.join(PROJECT, 'tls', 'certificate.pem'))
 
     @classmethod

@@ -5,8 +5,10 @@ import Testing
 import TestSupport
 
 /// A phone photo of a bubble sheet graded on the spot: read against the project's blank and key
-/// exactly as `omr` reads the same photo as a scan, the student found by their ID grid (or named),
-/// added as that student's sheet and exported; a second photo of a student replaces theirs only when asked.
+/// exactly as `omr` reads the same photo as a scan, the student found by their ID grid or the number
+/// they wrote in the ID boxes (or named),
+/// added as that student's sheet and exported; a second photo of a student replaces theirs only when asked;
+/// a killed capture's work folder does not outlive the next opening of the project.
 @Suite("Photographed bubble sheets", .serialized)
 struct CaptureTests {
     @Test func photosAreGradedAsOMRGradesThemAndKeptAsTheStudentsSheets() throws {
@@ -71,6 +73,69 @@ struct CaptureTests {
             let line = table.split(whereSeparator: \.isNewline).first { $0.hasPrefix(name) }
             #expect(line?.contains(",\(sheet.score),\(sheet.maxPoints),") == true, "\(name): \(line ?? "no row in \(table)")")
         }
+    }
+
+    @Test func theStudentIsNamedByTheNumberWrittenInTheIDBoxesAndADoubtfulOneIsOfferedNotGuessed() throws {
+        let fixture = try HandwrittenCaptureFixture()
+        let project = try fixture.project()
+
+        // Student 3 wrote their number: they are named; they already have a sheet, so it asks first.
+        let sure = try fixture.photo(0, number: IDBoxClass.roster[3])
+        let named = try project.captureSheet(photo: Data(sure.jpeg))
+        #expect(named.outcome == .alreadyHasSheet && named.student == "Student 3")
+        #expect(named.handwrittenRead == IDBoxClass.roster[3])
+        #expect(named.likely.isEmpty && named.candidates.isEmpty)
+        let replaced = try project.captureSheet(photo: Data(sure.jpeg), replace: true)
+        #expect(replaced.outcome == .replaced && replaced.student == "Student 3")
+        #expect(try project.gradeBook().students[3].scanPath == "scans/Student 3 photo.pdf")
+
+        // A number two digits off Student 1's: nobody is named and nothing kept; the three likeliest
+        // are offered with their probabilities, best first, then everyone else to choose from.
+        let before = try project.changeStamp()
+        let doubtfulPhoto = try fixture.photo(1, number: "20263317")
+        let doubtful = try project.captureSheet(photo: Data(doubtfulPhoto.jpeg))
+        #expect(doubtful.outcome == .needsStudent && doubtful.student == nil)
+        #expect(doubtful.handwrittenRead == "20263317", "read through the photo's placement")
+        #expect(doubtful.likely.count == 3)
+        #expect(doubtful.likely.first?.name == "Student 1" && doubtful.likely.first?.rosterID == IDBoxClass.roster[1], "\(doubtful.likely)")
+        #expect(doubtful.likely.map(\.probability) == doubtful.likely.map(\.probability).sorted(by: >))
+        #expect(doubtful.likely.allSatisfy { (0...1).contains($0.probability) })
+        #expect(Array(doubtful.candidates.prefix(3)) == doubtful.likely.map(\.name) && doubtful.candidates.count == 6)
+        #expect(try project.changeStamp() == before)
+        // One tap on the likeliest names them (who has a sheet: asked before replacing).
+        let tapped = try project.captureSheet(photo: Data(doubtfulPhoto.jpeg), student: doubtful.likely[0].rosterID)
+        #expect(tapped.outcome == .alreadyHasSheet && tapped.student == "Student 1")
+
+        // Boxes left empty: nobody offered, only the chooser.
+        let blank = try project.captureSheet(photo: Data(fixture.photo(2, number: "").jpeg))
+        #expect(blank.outcome == .needsStudent && blank.handwrittenRead == "________")
+        #expect(blank.likely.isEmpty && blank.candidates.count == 6)
+    }
+
+    @Test func aKilledCaptureLeavesNothingBehindOnceTheProjectIsOpenedAgain() throws {
+        let fixture = try CaptureFixture()
+        let project = try fixture.project(named: "killed", scans: [fixture.scan])
+        // The work folder of a capture killed half-way (its process has ended), and one of a capture
+        // still going in this process (a server reads several photos at once).
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let killed = project.folder + "/.capture.\(ended.processIdentifier).\(UUID().uuidString)", going = project.folder + "/.capture.\(getpid()).\(UUID().uuidString)"
+        for folder in [killed, going] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            try Data(try fixture.photo(1).jpeg).write(to: URL(fileURLWithPath: folder + "/photo.jpg"))
+        }
+        _ = try GradingProject.open(project.folder, as: Grader("prof"))
+        #expect(!FileManager.default.fileExists(atPath: killed), "the killed capture's folder is removed when the project is opened")
+        #expect(FileManager.default.fileExists(atPath: going), "a capture still going keeps its folder")
+
+        // A capture leaves no folder of its own, and clears a killed one too.
+        try FileManager.default.createDirectory(atPath: killed, withIntermediateDirectories: false)
+        _ = try project.captureSheet(photo: Data(try fixture.photo(1).jpeg), student: "Ben Okafor")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: project.folder).filter { $0.hasPrefix(".capture") }
+        #expect(hidden == [(going as NSString).lastPathComponent])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project.folder + "/scans").sorted() == ["Ada Lovelace.pdf", "Ben Okafor photo.pdf"])
     }
 
     @Test func aPhotoThatIsNotASheetOrAProjectWithoutBubblesIsRefusedByName() throws {

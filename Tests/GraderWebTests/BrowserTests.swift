@@ -33,6 +33,14 @@ import TestSupport
     @Test func inkAsThePenWroteIt() throws { try runBrowserScript("ink_test.py") }
 
     @Test func gradingBubbleSheetsWithAPhoneCamera() throws { try runBrowserScript("capture_test.py") }
+    /// Sheets whose student wrote their number by pen in the ID boxes, photographed by a phone (capture_id_test.py):
+    /// Student 3's number names them; a number two digits off Student 1's offers the three likeliest, one picked by a tap.
+    @Test func identifyingTheStudentByTheirWrittenNumberOnThePhone() throws {
+        let fixture = try HandwrittenCaptureFixture(in: TemporaryFolder())
+        _ = try fixture.photo(0, number: IDBoxClass.roster[3])
+        _ = try fixture.photo(1, number: "20263317")
+        try runBrowserScript("capture_id_test.py", work: fixture.folder)
+    }
 
     @Test func liningUpAFlaggedPageByHandInTheBrowser() throws {
         let work = TemporaryFolder(), mm = 72 / 25.4

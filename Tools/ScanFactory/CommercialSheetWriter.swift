@@ -3,10 +3,15 @@ import Foundation
 import GraderCore
 
 extension ScanFactory {
-    /// The blank sheet as the school prints it: a vector PDF (no marks, no noise).
-    public static func writeBlankSheet(_ design: CommercialSheetDesign, to url: URL) throws {
+    /// The blank sheet as the school prints it: a vector PDF (no marks, no noise), with `idBoxes`
+    /// printed on it when given.
+    public static func writeBlankSheet(_ design: CommercialSheetDesign, idBoxes: IDBoxField? = nil, to url: URL) throws {
         try CairoPDF.write(to: url, width: design.pageWidth, height: design.pageHeight, title: design.name) { cr, _ in
             CommercialSheetPainter(design: design, mode: .vector).paint(cr)
+            if let idBoxes {
+                var unused = SplitMix64(seed: 0)
+                IDFieldScan.paint(cr, idBoxes, boxes: [], writer: .glyphs, rng: &unused)
+            }
             cairo_show_page(cr)
         }
     }
@@ -20,9 +25,11 @@ extension ScanFactory {
     ///     position's digit as `.filled(d)` or `.blank`; for a checkbox `.filled(0)` or `.blank`);
     ///     fields and rows not given are left blank.
     ///   - seed: varies the pencil strokes, the lighting and the noise.
+    ///   - written: a student number written by pen in printed boxes, on the sheet like its marks.
     @discardableResult
     public static func writeFilledSheet(
-        _ design: CommercialSheetDesign, marks: [String: [BubbleMark]], capture: SheetCapture, seed: UInt64, to url: URL
+        _ design: CommercialSheetDesign, marks: [String: [BubbleMark]], capture: SheetCapture, seed: UInt64,
+        written: IDFieldScan.WrittenNumber? = nil, to url: URL
     ) throws -> FilledSheetTruth {
         let context = "writing filled sheet \(url.path)"
         let style = capture.style
@@ -55,6 +62,10 @@ extension ScanFactory {
                         PencilMarks.paint(cr, mark.mark, row: field.centres[row], width: field.bubbleWidth * pencil.x,
                                           height: field.bubbleHeight * pencil.y, rng: &rng)
                     }
+                }
+                if let written {
+                    var penRNG = SplitMix64(seed: seed, 0x1D)
+                    IDFieldScan.paint(cr, written.field, boxes: written.boxes, writer: written.writer, rng: &penRNG)
                 }
                 cairo_restore(cr)
                 paintDust(cr, width: W, height: H, noise: style.noise, rng: &rng)

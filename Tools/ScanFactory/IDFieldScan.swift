@@ -40,26 +40,31 @@ public enum IDFieldScan {
         let exact = SimilarityTransform(rotation: angle, scale: 1, about: (outline.origin.x, outline.origin.y),
                                         shift: (margin - outline.origin.x + shift.0, margin - outline.origin.y + shift.1))
         let nominal = SimilarityTransform(a: 1, b: 0, tx: margin - outline.origin.x, ty: margin - outline.origin.y)
-        let hand = Handwriting(rng: &rng)
         var noiseRng = SplitMix64(seed: seed, 0x2D)
         let bytes = try InkCanvas.render(width: w, height: h, pointsToPixels: pixelsPerPoint, context: "ID field \(seed)") { cr in
             cairo_translate(cr, exact.tx, exact.ty)
             cairo_rotate(cr, angle)
-            cairo_set_source_rgba(cr, 0, 0, 0, 0.85)
-            cairo_set_line_width(cr, 1)
-            for index in 0..<field.count {
-                let box = field.box(index)
-                cairo_rectangle(cr, box.origin.x, box.origin.y, box.width, box.height)
-            }
-            cairo_stroke(cr)
-            for (index, content) in boxes.enumerated() where index < field.count {
-                write(cr, content, in: field.box(index), writer: writer, hand: hand, rng: &rng)
-            }
+            paint(cr, field, boxes: boxes, writer: writer, rng: &rng)
         } develop: { pixels, stride in
             PaperNoise.develop(pixels, width: w, height: h, stride: stride, noise: 0.6, rng: &noiseRng)
             return (0..<h).flatMap { y in pixels[(y * stride)..<(y * stride + w)] }
         }
         return (GrayImage(width: w, height: h, bytes: bytes, pixelsPerPoint: pixelsPerPoint), nominal)
+    }
+
+    /// Draws `field`'s printed boxes and `boxes` written in them by `writer` (cairo in reference-page points).
+    static func paint(_ cr: OpaquePointer, _ field: IDBoxField, boxes: [Box], writer: Writer, rng: inout SplitMix64) {
+        let hand = Handwriting(rng: &rng)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.85)
+        cairo_set_line_width(cr, 1)
+        for index in 0..<field.count {
+            let box = field.box(index)
+            cairo_rectangle(cr, box.origin.x, box.origin.y, box.width, box.height)
+        }
+        cairo_stroke(cr)
+        for (index, content) in boxes.enumerated() where index < field.count {
+            write(cr, content, in: field.box(index), writer: writer, hand: hand, rng: &rng)
+        }
     }
 
     private static func write(_ cr: OpaquePointer, _ content: Box, in box: PageRect, writer: Writer, hand: Handwriting,
@@ -121,6 +126,25 @@ extension IDFieldScan {
             try JPEGPagePainter.paintPage(jpeg, pixelWidth: image.width, pixelHeight: image.height,
                                           pageWidth: Double(image.width) / ppp, pageHeight: Double(image.height) / ppp,
                                           on: cr, context: "writing \(url.path)")
+        }
+    }
+}
+
+extension IDFieldScan {
+    /// A student number written by hand in printed boxes on a bubble sheet (`ScanFactory.writeFilledSheet`).
+    public struct WrittenNumber: Sendable {
+        /// Where the boxes are printed.
+        public let field: IDBoxField
+        /// What each box holds, left to right.
+        public let boxes: [Box]
+        /// Who wrote it.
+        public let writer: Writer
+
+        /// `number`'s digits written in `field` by `writer` ("_" or any non-digit: that box left empty).
+        public init(_ number: String, in field: IDBoxField, writer: Writer) {
+            self.field = field
+            self.boxes = number.map { $0.wholeNumberValue.map { .digit($0) } ?? .empty }
+            self.writer = writer
         }
     }
 }

@@ -1,7 +1,8 @@
 // The Capture view: a phone's camera pointed at a bubble sheet. A cheap check on a small copy of
 // each frame (the largest bright region against a darker background, Otsu's threshold) outlines
 // the sheet; when it has held still for a second (or on a tap) the frame is sent, and the server's
-// reading is drawn over the photo: right, wrong, flagged, the score and the student.
+// reading is drawn over the photo: right, wrong, flagged, the score and the student (when the
+// written student number is not sure, its likeliest students to pick with one tap).
 import { api } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -92,7 +93,7 @@ export class CaptureView {
     this.steadySince = null;
     this.emptySince = null;
     $('capture-stage').classList.remove('taken');
-    for (const id of ['capture-result', 'capture-ask', 'capture-who', 'capture-next', 'capture-badge']) $(id).hidden = true;
+    for (const id of ['capture-result', 'capture-ask', 'capture-likely', 'capture-who', 'capture-next', 'capture-badge']) $(id).hidden = true;
     $('capture-marks').replaceChildren();
     this.status('Point the camera at an answer sheet.');
   }
@@ -162,7 +163,7 @@ export class CaptureView {
     $('capture-photo').src = this.photo;
     $('capture-outline').hidden = true;
     this.status('Reading the sheet…');
-    for (const id of ['capture-ask', 'capture-who']) $(id).hidden = true;
+    for (const id of ['capture-ask', 'capture-likely', 'capture-who']) $(id).hidden = true;
     try {
       const started = performance.now();
       this.result = await api.capture(this.photo.slice(this.photo.indexOf(',') + 1), student, replace);
@@ -183,6 +184,7 @@ export class CaptureView {
       + (counts.noKey ? ` · ${counts.noKey} without a key` : '');
     $('capture-result').dataset.outcome = sheet.outcome;
     $('capture-result').dataset.id = sheet.idRead ?? '';
+    $('capture-result').dataset.handwritten = sheet.handwrittenRead ?? '';
     $('capture-problems').textContent = sheet.problems.join(' · ');
     $('capture-list').replaceChildren(...sheet.questions.map((question) => {
       const item = document.createElement('li');
@@ -200,11 +202,12 @@ export class CaptureView {
     $('capture-result').hidden = false;
     $('capture-next').hidden = false;
     const saved = { added: 'Saved', replaced: 'Replaced' }[sheet.outcome];
+    const written = sheet.handwrittenRead && /[0-9]/.test(sheet.handwrittenRead) ? sheet.handwrittenRead.replaceAll('_', '') : null;
     if (saved) this.status(`${saved}: ${sheet.student}'s sheet (${this.seconds.toFixed(1)} s).`);
     if (sheet.outcome === 'alreadyHasSheet') {
       $('capture-ask-text').textContent = `${sheet.student} already has a sheet. Replace it with this photo?`;
       $('capture-ask').hidden = false;
-      this.status('Not saved yet.');
+      this.status(written ? `Found by the written number ${written}. Not saved yet.` : 'Not saved yet.');
     }
     if (sheet.outcome === 'needsStudent') {
       $('capture-candidates').replaceChildren(...sheet.candidates.map((name) => {
@@ -214,7 +217,23 @@ export class CaptureView {
       }));
       $('capture-name').value = '';
       $('capture-who').hidden = false;
-      this.status(sheet.idRead ? `The ID grid reads ${sheet.idRead}: nobody on the roster. Who is this?` : 'Who is this? Choose or type the student.');
+      // The likeliest students by the written number, one tap each; the chooser below for anyone else.
+      $('capture-likely').replaceChildren(...sheet.likely.map((candidate) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.student = candidate.name;
+        const name = document.createElement('span'), chance = document.createElement('span');
+        name.textContent = candidate.rosterID ? `${candidate.name} · ${candidate.rosterID}` : candidate.name;
+        chance.className = 'chance';
+        chance.textContent = `${Math.round(candidate.probability * 100)} %`;
+        button.append(name, chance);
+        button.addEventListener('click', () => this.send({ student: candidate.rosterID ?? candidate.name }));
+        return button;
+      }));
+      $('capture-likely').hidden = !sheet.likely.length;
+      this.status(sheet.likely.length ? `The written number reads ${sheet.handwrittenRead.replaceAll('_', '')}: not sure whose. Is it one of these?`
+        : sheet.idRead && /[0-9]/.test(sheet.idRead) ? `The ID grid reads ${sheet.idRead}: nobody on the roster. Who is this?`
+        : 'Who is this? Choose or type the student.');
     }
   }
 
