@@ -89,7 +89,7 @@ enum BlockRegistrar {
             minX: (placed.map(\.x).min() ?? 0) - margin, minY: (placed.map(\.y).min() ?? 0) - margin,
             maxX: (placed.map(\.x).max() ?? 0) + margin, maxY: (placed.map(\.y).max() ?? 0) + margin, in: image)
         else { return .failure(.outOfRange) }
-        guard let found = RingFinder.printedRings(in: image, region: region, diameter: diameter) else {
+        guard let found = RingFinder.printedRings(in: image, region: region, diameter: diameter, expected: nominal.count) else {
             return .failure(.noContrast)
         }
         let rings = RingIndex(found.rings)

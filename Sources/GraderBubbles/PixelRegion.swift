@@ -14,6 +14,9 @@ struct PixelRegion: Equatable, Sendable {
         guard x0 < x1, y0 < y1 else { return nil }
     }
 
+    /// The pixels `x0..<x1` × `y0..<y1`, taken as they are.
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
+
     var width: Int { x1 - x0 }
     var height: Int { y1 - y0 }
 }

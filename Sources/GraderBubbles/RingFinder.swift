@@ -29,15 +29,12 @@ enum RingFinder {
     /// The rings of `region` at the printed rings' own darkness, never at the fills': a pass at
     /// 40 % of the way from paper to the darkest ink (the fills, often) finds rings printed about
     /// as dark, and one just darker than the paper's grain finds thin grey rings (and blurred
-    /// ones); the pass that finds more rings wins. Nil when the region has no ink at all.
-    static func printedRings(in image: GrayImage, region: PixelRegion, diameter: Double) -> Found? {
-        var histogram = GreyHistogram()
-        image.bytes.withUnsafeBufferPointer { pixels in
-            // Every other pixel of every other row is plenty for two percentiles.
-            for y in stride(from: region.y0, to: region.y1, by: 2) {
-                for x in stride(from: region.x0, to: region.x1, by: 2) { histogram.add(pixels[y * image.width + x]) }
-            }
-        }
+    /// ones); the pass that finds more rings wins. When neither finds the `expected` rings (a
+    /// photo's thin grey rings blurred into its grain), the region is smoothed and swept from the
+    /// fills' level to just above the smoothed grain, and the level finding the most rings alike
+    /// wins. Nil when the region has no ink at all.
+    static func printedRings(in image: GrayImage, region: PixelRegion, diameter: Double, expected: Int = 0) -> Found? {
+        let histogram = GreyHistogram(of: image, in: region)
         let paper = histogram.percentile(0.5), dark = histogram.percentile(0.005)
         guard paper - dark >= 40 else { return nil }
         let dark40 = find(in: image, region: region, threshold: UInt8(paper - (paper - dark) * 2 / 5), diameter: diameter)
@@ -46,7 +43,28 @@ enum RingFinder {
         let light = find(in: image, region: region, threshold: UInt8(Double(paper) - min(Double(paper - dark) * 0.4, max(10, 3 * grain))),
                          diameter: diameter)
         let (printed, fromLight) = (alike(dark40), alike(light))
-        return fromLight.rings.count > printed.rings.count ? fromLight : printed
+        let best = fromLight.rings.count > printed.rings.count ? fromLight : printed
+        guard best.rings.count < expected else { return best }
+        return swept(image.smoothed(region), diameter: diameter).map { $0.moved(by: (region.x0, region.y0)) }
+            .flatMap { $0.rings.count > best.rings.count ? $0 : nil } ?? best
+    }
+
+    /// The rings of all of `image` (a smoothed region) at the level, from 40 % of the way from
+    /// paper to ink down to three times the grain (measured above the median: below it lie the
+    /// print and the dark beyond a photo's sheet), that finds the most rings alike.
+    private static func swept(_ image: GrayImage, diameter: Double) -> Found? {
+        let whole = PixelRegion(x0: 0, y0: 0, x1: image.width, y1: image.height)
+        let histogram = GreyHistogram(of: image, in: whole)
+        let paper = Double(histogram.percentile(0.5)), contrast = paper - Double(histogram.percentile(0.005))
+        let floor = max(6, 3 * Double(histogram.percentile(0.75) - histogram.percentile(0.5)) / 0.674)
+        var best: Found?
+        var offset = contrast * 0.4
+        while offset >= floor {
+            let found = alike(find(in: image, region: whole, threshold: UInt8(max(0, paper - offset)), diameter: diameter))
+            if found.rings.count > best?.rings.count ?? 0 { best = found }
+            offset *= 0.75
+        }
+        return best
     }
 
     /// The rings sized like most of them: printed rings are all alike, a handwritten "0" or a
@@ -105,6 +123,52 @@ enum RingFinder {
             }
         }
         return found
+    }
+}
+
+extension RingFinder.Found {
+    /// The same rings and marks moved by `delta` pixels (found in a region cut out of the page).
+    func moved(by delta: (x: Int, y: Int)) -> RingFinder.Found {
+        RingFinder.Found(
+            rings: rings.map { RingFinder.Ring(x: $0.x + Double(delta.x), y: $0.y + Double(delta.y), width: $0.width, height: $0.height) },
+            marks: marks.map { RingFinder.Mark(minX: $0.minX + delta.x, minY: $0.minY + delta.y, maxX: $0.maxX + delta.x, maxY: $0.maxY + delta.y) })
+    }
+}
+
+extension GreyHistogram {
+    /// The grey levels of every other pixel of every other row of `region` (plenty for percentiles).
+    init(of image: GrayImage, in region: PixelRegion) {
+        self.init()
+        image.bytes.withUnsafeBufferPointer { pixels in
+            for y in stride(from: region.y0, to: region.y1, by: 2) {
+                for x in stride(from: region.x0, to: region.x1, by: 2) { add(pixels[y * image.width + x]) }
+            }
+        }
+    }
+}
+
+extension GrayImage {
+    /// `region` cut out and smoothed by a 3 × 3 mean: a photo's grain a third as strong, a
+    /// ring's line blurred by one pixel.
+    func smoothed(_ region: PixelRegion) -> GrayImage {
+        let w = region.width, h = region.height
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { out, initialized in
+            bytes.withUnsafeBufferPointer { pixels in
+                for y in 0..<h {
+                    let y0 = max(y - 1, 0) + region.y0, y1 = min(y + 1, h - 1) + region.y0
+                    for x in 0..<w {
+                        let x0 = max(x - 1, 0) + region.x0, x1 = min(x + 1, w - 1) + region.x0
+                        var sum = 0, count = 0
+                        for sy in y0...y1 {
+                            for sx in x0...x1 { sum += Int(pixels[sy * width + sx]); count += 1 }
+                        }
+                        out[y * w + x] = UInt8(sum / count)
+                    }
+                }
+            }
+            initialized = w * h
+        }
+        return GrayImage(width: w, height: h, bytes: out, pixelsPerPoint: pixelsPerPoint)
     }
 }
 
