@@ -10,7 +10,7 @@ extension ExamAnalysis: Encodable {
         case alpha, kr20, standardError, flags, name, maxPoints, graded, ungraded, facility, itemTotalCorrelation
         case discrimination, distribution, points, count, read, blank, unread, options, label, keyed, share, restCorrelation
         case pairsCompared, threshold, pairs, first, second, bothWrong, identicalWrong, expected, probability, chancePairs, shared
-        case hardFacility, easyFacility, reliability, fewStudents, groupShare
+        case hardFacility, easyFacility, reliability, fewStudents, groupShare, versions, versionUnknown
     }
 
     /// Encodes the analysis as one JSON object.
@@ -84,6 +84,27 @@ extension ExamAnalysis: Encodable {
             try pair.probability(p.probability, .probability)
             try pair.probability(p.chancePairs, .chancePairs)
             try pair.encode(p.shared, forKey: .shared)
+        }
+
+        if !versions.isEmpty {
+            // Per version: the totals' mean and each exam question's graded count, mean and facility.
+            try root.encode(versionUnknown, forKey: .versionUnknown)
+            var list = root.nestedUnkeyedContainer(forKey: .versions)
+            for version in versions {
+                var entry = list.nestedContainer(keyedBy: Keys.self)
+                try entry.encode(version.name, forKey: .name)
+                try entry.encode(version.statistics.students, forKey: .students)
+                try entry.encode(version.statistics.complete, forKey: .complete)
+                try entry.statistic(version.statistics.mean, .mean)
+                var items = entry.nestedUnkeyedContainer(forKey: .questions)
+                for q in version.statistics.questions {
+                    var item = items.nestedContainer(keyedBy: Keys.self)
+                    try item.encode(q.name, forKey: .name)
+                    try item.encode(q.graded, forKey: .graded)
+                    try item.statistic(q.mean, .mean)
+                    try item.statistic(q.facility, .facility)
+                }
+            }
         }
 
         var limits = root.nestedContainer(keyedBy: Keys.self, forKey: .thresholds)

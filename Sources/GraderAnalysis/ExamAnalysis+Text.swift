@@ -29,6 +29,7 @@ extension ExamAnalysis {
                 add("  " + ([b.name] + options + blank + (b.flags.isEmpty ? [] : [b.flags.joined(separator: "; ")])).joined(separator: "\t"))
             }
         }
+        lines += versionLines()
         // A written exam has no bubble sheets: no line about screening them.
         guard !stats.bubbleQuestions.isEmpty else { return lines }
         let screening = screening

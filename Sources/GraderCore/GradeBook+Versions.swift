@@ -62,4 +62,13 @@ extension GradeBook {
             (version.name, students.indices.map(StudentID.init).filter { self.version(of: $0)?.name == version.name })
         }
     }
+
+    /// The students grouped by version, in the versions' order, students of unknown version last;
+    /// list order within a group.
+    public var inVersionOrder: [StudentID] {
+        let rank = Dictionary(uniqueKeysWithValues: versions.versions.enumerated().map { ($1.name, $0) })
+        return students.indices.map(StudentID.init).sorted {
+            (version(of: $0).flatMap { rank[$0.name] } ?? rank.count, $0.index) < (version(of: $1).flatMap { rank[$0.name] } ?? rank.count, $1.index)
+        }
+    }
 }
