@@ -69,25 +69,28 @@ extension GradingProject {
     }
 
     /// Gives the students named their version (`version` nil: none given, so the sheet's version
-    /// field or nothing tells), re-grades their bubbles and aligns their pages to their version's
-    /// reference: one change. `source` says how it became known (by hand, from the roster).
+    /// field or nothing tells), aligns their pages to their version's reference (the project's
+    /// when it has none) and re-grades their bubbles: one change, nothing changed on a refusal.
+    /// `source` says how it became known (by hand, from the roster).
     public func setVersions(_ assignments: [(student: String, version: String?)], source: VersionSource = .hand) throws {
         try permit(.editRoster)
+        let book = try store.gradeBook()
+        let given = try assignments.map { assignment throws -> (id: StudentID, version: StudentVersion?) in
+            (try book.resolveStudent(assignment.student),
+             try assignment.version.map { StudentVersion(name: try book.versions.resolve($0).name, source: source) })
+        }
+        // Only pages whose reference changes are aligned again (a page lined up by hand stays as it is otherwise).
+        func reference(_ version: StudentVersion?) -> ExamVersion? { version.flatMap { book.versions.named($0.name) } }
+        let moved = given.filter { reference(book.version(of: $0.id))?.referenceScan != reference($0.version)?.referenceScan }
+        let aligned = try alignments(moved.map { ($0.id, reference($0.version)) }, in: book)
         let description = assignments.count == 1
             ? "set the version of \(assignments[0].student) to \(assignments[0].version ?? "unknown")"
             : "set the versions of \(assignments.count) students"
-        let changed = try store.change(description) { writer -> [StudentKey] in
-            let book = try writer.gradeBook()
-            let keys = try assignments.map { assignment throws -> StudentKey in
-                let student = try book.resolveStudent(assignment.student)
-                let version = try assignment.version.map { StudentVersion(name: try book.versions.resolve($0).name, source: source) }
-                try writer.setStudentVersion(version, student: book.students[student.index].key)
-                return book.students[student.index].key
-            }
+        try store.change(description) { writer in
+            for (id, version) in given { try writer.setStudentVersion(version, student: book.students[id.index].key) }
+            try write(aligned, book: book, writer: writer)
             try BubbleChanges.regrade(writer)
-            return keys
         }
-        try alignToVersions(changed)
     }
 
     /// Gives every student listed in the roster CSV at `path` the version in its `version` column
@@ -120,29 +123,38 @@ extension GradingProject {
         return assignments.count
     }
 
-    /// Aligns the pages of the students with `keys` (all when nil) to their version's reference
-    /// pages, when the version has its own: one change; gives how many students were aligned.
+    /// Aligns every student whose version has its own PDF to that version's pages, as one
+    /// change: after the sheets' version fields were read. Gives how many students were aligned.
     @discardableResult
-    public func alignToVersions(_ keys: [StudentKey]? = nil) throws -> Int {
+    public func alignToVersions() throws -> Int {
         try permit(.editRoster)
         let book = try store.gradeBook()
-        let wanted = keys.map(Set.init)
-        var aligned = 0
-        for version in book.versions.versions {
-            guard let reference = version.referenceScan else { continue }
-            let students = book.students.indices.map(StudentID.init).filter { id in
-                book.version(of: id)?.name == version.name && wanted.map { $0.contains(book.students[id.index].key) } != false
-            }
-            guard !students.isEmpty else { continue }
-            let run = try PageAlignmentRun.alignAll(students.map { .init(path: scanPath(book.students[$0.index])) },
-                                                    to: .init(path: folder + "/" + reference, name: "version \(version.name)'s PDF"))
-            try store.change("align \(students.count) students to version \(version.name)") { writer in
-                for (student, pages) in zip(students, run.scans) {
-                    for (index, alignment) in pages.enumerated() { try writer.setAlignment(alignment, of: book.students[student.index].key, page: index + 1) }
-                }
-            }
-            aligned += students.count
+        let students = book.students.indices.map(StudentID.init).compactMap { id in
+            book.version(of: id).flatMap { book.versions.named($0.name) }.flatMap { $0.referenceScan == nil ? nil : (id, Optional($0)) }
         }
-        return aligned
+        let aligned = try alignments(students, in: book)
+        try store.change("align \(students.count) students to their versions") { writer in try write(aligned, book: book, writer: writer) }
+        return students.count
+    }
+
+    /// Each student's page alignments to `version`'s own reference pages, or to the project's
+    /// when it has none (nil: no version): computed before any change, so a scan that cannot be
+    /// read refuses the whole step.
+    private func alignments(_ students: [(StudentID, ExamVersion?)], in book: GradeBook) throws -> [(StudentID, [PageAlignment])] {
+        var result: [(StudentID, [PageAlignment])] = []
+        for (reference, group) in Dictionary(grouping: students, by: { $0.1?.referenceScan }) {
+            let ids = group.map(\.0), paths = ids.map { scanPath(book.students[$0.index]) }
+            let found = try reference.map { file in
+                try PageAlignmentRun.alignAll(paths.map { .init(path: $0) }, to: .init(path: folder + "/" + file, name: "version \(group[0].1?.name ?? "")'s PDF")).scans
+            } ?? alignToReference(paths)
+            result += zip(ids, found).filter { !$0.1.isEmpty }
+        }
+        return result
+    }
+
+    private func write(_ alignments: [(StudentID, [PageAlignment])], book: GradeBook, writer: ProjectWriter) throws {
+        for (id, pages) in alignments {
+            for (index, alignment) in pages.enumerated() { try writer.setAlignment(alignment, of: book.students[id.index].key, page: index + 1) }
+        }
     }
 }
