@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import GraderCore
 import GraderKit
 
 struct VersionCommand: ParsableCommand {
