@@ -14,6 +14,7 @@ extension ExamAnalysis: Encodable {
         case unreadBubbleRows, studentsWithUnreadRows, alphaInterval, facilityInterval, itemTotalCorrelationInterval
         case discriminationInterval, alphaIfDeleted, restCorrelationInterval, groups, upper, lower, upperPreferenceP
         case groupSize, blankGroups, unreadGroups, likelyAnswer
+        case versions, versionUnknown
     }
 
     /// Encodes the analysis as one JSON object.
@@ -101,6 +102,27 @@ extension ExamAnalysis: Encodable {
             try pair.probability(p.probability, .probability)
             try pair.probability(p.chancePairs, .chancePairs)
             try pair.encode(p.shared, forKey: .shared)
+        }
+
+        if !versions.isEmpty {
+            // Per version: the totals' mean and each exam question's graded count, mean and facility.
+            try root.encode(versionUnknown, forKey: .versionUnknown)
+            var list = root.nestedUnkeyedContainer(forKey: .versions)
+            for version in versions {
+                var entry = list.nestedContainer(keyedBy: Keys.self)
+                try entry.encode(version.name, forKey: .name)
+                try entry.encode(version.statistics.students, forKey: .students)
+                try entry.encode(version.statistics.complete, forKey: .complete)
+                try entry.statistic(version.statistics.mean, .mean)
+                var items = entry.nestedUnkeyedContainer(forKey: .questions)
+                for q in version.statistics.questions {
+                    var item = items.nestedContainer(keyedBy: Keys.self)
+                    try item.encode(q.name, forKey: .name)
+                    try item.encode(q.graded, forKey: .graded)
+                    try item.statistic(q.mean, .mean)
+                    try item.statistic(q.facility, .facility)
+                }
+            }
         }
 
         var limits = root.nestedContainer(keyedBy: Keys.self, forKey: .thresholds)

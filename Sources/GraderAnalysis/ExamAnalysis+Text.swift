@@ -38,6 +38,7 @@ extension ExamAnalysis {
                     .joined(separator: "\t"))
             }
         }
+        lines += versionLines()
         // A written exam has no bubble sheets: no line about screening them.
         guard !stats.bubbleQuestions.isEmpty else { return lines }
         let screening = screening

@@ -77,7 +77,7 @@ public struct ScoreMatrix: Sendable, Equatable {
                   let block = book.bubbleBlocks.first(where: { $0.id == ref.block }), block.kind != .studentID
             else { return nil }
             let responses = students.map { student -> [String]? in
-                switch book.bubbleReadings[ref.block]?[student]?.first(where: { $0.row == ref.row })?.reading {
+                switch book.examReadings(block: block, student: student)?.first(where: { $0.row == ref.row })?.reading {
                 case .answered(let marked): marked
                 case .blank: []
                 case .multiple, .uncertain, nil: nil

@@ -11,6 +11,8 @@ public enum BubbleBlockKind: String, Hashable, Sendable, Codable {
     case numeric
     /// Checkboxes: one bubble per row, marked or not.
     case checkbox
+    /// The exam's version field: one row whose choices are the versions' names; never scored.
+    case version
 
     /// True for the kinds whose rows are digit positions of one number (student id, numeric answer).
     public var isDigitGrid: Bool { self == .studentID || self == .numeric }
@@ -82,7 +84,7 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
         self.rows = rows
         self.choices = choices ?? (kind.isDigitGrid ? Self.digitChoices : kind == .checkbox ? ["X"] : Self.letterChoices)
         self.kind = kind
-        self.pointsPerQuestion = kind == .studentID ? .zero : pointsPerQuestion
+        self.pointsPerQuestion = kind == .studentID || kind == .version ? .zero : pointsPerQuestion
         self.firstQuestionNumber = firstQuestionNumber
         self.rowLabels = rowLabels
         self.template = template
@@ -106,7 +108,7 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     /// numeric field, its one question (its row label, or the block id: "q46").
     public func questionLabel(row: Int) -> String? {
         switch kind {
-        case .studentID: nil
+        case .studentID, .version: nil
         case .numeric: rowLabels?.first ?? id
         default: rowLabels.flatMap { row < $0.count ? $0[row] : nil } ?? "\(id)-\(firstQuestionNumber + row)"
         }
@@ -115,7 +117,7 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     /// The rows that are questions of their own (a numeric field is one question: its first row).
     public var questionRows: [Int] {
         switch kind {
-        case .studentID: []
+        case .studentID, .version: []
         case .numeric: [0]
         default: Array(0..<rows)
         }
@@ -135,6 +137,7 @@ public struct BubbleBlock: Hashable, Sendable, Codable, Identifiable {
     public var problem: String? {
         if page < 1 { return "page must be 1 or more, got \(page)" }
         if rows < 1 { return "a bubble block needs at least one row, got \(rows)" }
+        if kind == .version, rows != 1 { return "a version field has one row of bubbles (one per version), got \(rows) rows" }
         if kind == .checkbox ? choices.count != 1 : choices.count < 2 {
             return kind == .checkbox ? "a checkbox has one bubble per row, got \(choices.count) choices"
                 : "a bubble block needs at least two choices, got \(choices.count)"

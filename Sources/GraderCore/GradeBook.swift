@@ -87,6 +87,8 @@ public struct GradeBook: Sendable, Equatable {
     public let printedCodes: Bool
     /// The fields of boxes students write their student number in.
     public let idBoxFields: [IDBoxField]
+    /// The versions of the exam, where questions sit on each, their keys and the versions given.
+    public let versions: ExamVersions
 
     /// Assembles a grade book; questions are put in reading order.
     public init(students: [Entry], pagesPerStudent: Int, questions: [Question],
@@ -96,7 +98,8 @@ public struct GradeBook: Sendable, Equatable {
                 rubricItems: [QuestionID: [RubricItem]] = [:], appliedItems: [QuestionID: [StudentID: [RubricItem]]] = [:],
                 rubricScored: [QuestionID: Set<StudentID>] = [:], referenceSizes: [PageSize] = [],
                 bubblePlacements: [String: [StudentID: BubblePlacement]] = [:], printedCodes: Bool = false,
-                idBoxFields: [IDBoxField] = []) {
+                idBoxFields: [IDBoxField] = [], versions: ExamVersions = ExamVersions()) {
+        self.versions = versions
         self.printedCodes = printedCodes
         self.idBoxFields = idBoxFields
         self.bubblePlacements = bubblePlacements

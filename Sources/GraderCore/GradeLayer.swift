@@ -14,7 +14,7 @@ public enum GradeLayer {
     public static func marks(_ book: GradeBook, student: StudentID, page: Int, reviewHighlights: Bool = false,
                              printed: [PageRect] = []) -> PageMarks {
         let size = book.pageSize(student, page: page)
-        var marks: [GradeMark] = book.questions.filter { $0.question.page == page }.flatMap { numbered in
+        var marks: [GradeMark] = book.questions.filter { book.placed($0.question, for: student).page == page }.flatMap { numbered in
             let score = book.score(numbered.question.id, student)
             let frame = boxFrame(book, question: numbered.question, student: student)
             let box = GradeMark.gradeBox(frame: frame, text: "\(score) / \(numbered.question.maxPoints)", graded: score != .ungraded)
@@ -65,10 +65,11 @@ public enum GradeLayer {
 
     /// Where `question`'s grade box sits on `student`'s page: its position on the reference page
     /// carried through that page's alignment (the same place relative to the page when the page was
-    /// never aligned or did not match), at its size, kept inside the page.
+    /// never aligned or did not match), at its size, kept inside the page; on the student's
+    /// version's page when the version places it elsewhere.
     public static func boxFrame(_ book: GradeBook, question: Question, student: StudentID) -> PageRect {
-        let size = book.pageSize(student, page: question.page)
-        let origin = book.place(question.position, student: student, page: question.page)
+        let (page, origin) = book.placedBox(question, for: student)
+        let size = book.pageSize(student, page: page)
         return PageRect(origin: PagePoint(x: max(0, min(origin.x, size.width - question.size.width)),
                                           y: max(0, min(origin.y, size.height - question.size.height))),
                         width: question.size.width, height: question.size.height)

@@ -75,7 +75,9 @@ public enum GradeTable {
     }
 
     private static func studentRows(_ book: GradeBook, graders: [StudentID: [String]]?) -> [[CSVCell]] {
-        let header: [CSVCell] = [.text("Student"), .text("ID"), .text("Email")] + book.questions.map { .text($0.name) }
+        // A project of several versions names each student's version ("" where unknown).
+        let version: [CSVCell] = book.hasVersions ? [.text("Version")] : []
+        let header: [CSVCell] = [.text("Student"), .text("ID"), .text("Email")] + version + book.questions.map { .text($0.name) }
             + [.text("Total"), .text("Max"), .text("Percent"), .text("Ungraded")] + (graders == nil ? [] : [.text(gradedByHeading)])
         let max = maximum(book)
         return [header] + studentOrder(book).map { id in
@@ -83,6 +85,7 @@ public enum GradeTable {
             let total = earned(book, id)
             let ungraded = book.questions.filter { book.score($0.question.id, id) == .ungraded }.count
             return [.text(student.name), .text(student.rosterID ?? ""), .text(student.email ?? "")]
+                + (book.hasVersions ? [.text(book.version(of: id)?.name ?? "")] : [])
                 + book.questions.map { .number(book.score($0.question.id, id).description) }
                 + [.number(total.description), .number(max.description), .number(percent(total, of: max)), .number(String(ungraded))]
                 + (graders.map { [.text(($0[id] ?? []).joined(separator: "; "))] } ?? [])
@@ -152,17 +155,21 @@ public enum GradeTable {
     }
 
     private static func responseRows(_ book: GradeBook) -> [[CSVCell]] {
-        var rows: [[CSVCell]] = [["Student", "ID", "Block", "Question", "Reading", "Key", "Score", "Fills", "Residual (pt)", "Problem"].map(CSVCell.text)]
+        // With versions, each row is the exam's question (read through the student's version), and the version is named.
+        var rows: [[CSVCell]] = [(["Student", "ID"] + (book.hasVersions ? ["Version"] : [])
+            + ["Block", "Question", "Reading", "Key", "Score", "Fills", "Residual (pt)", "Problem"]).map(CSVCell.text)]
         for id in studentOrder(book) {
             let student = book.students[id.index].student
             for block in book.bubbleBlocks {
                 // How well the block fitted on this scan (the same for all its rows), and why it was not read.
                 let placement = book.bubblePlacements[block.id]?[id]
                 let fit: [CSVCell] = [.number(placement?.residual.map { String(format: "%.2f", $0) } ?? ""), .text(placement?.problem ?? "")]
-                for reading in book.bubbleReadings[block.id]?[id] ?? [] {
+                let version: [CSVCell] = book.hasVersions ? [.text(book.version(of: id)?.name ?? "")] : []
+                for reading in book.examReadings(block: block, student: id) ?? book.bubbleReadings[block.id]?[id] ?? [] {
                     let question = block.kind.isDigitGrid ? "digit \(reading.row + 1)" : block.questionLabel(row: reading.row) ?? ""
                     let questionID = book.bubbleRows.first { $0.value == BubbleRowRef(block: block.id, row: reading.row) }?.key
-                    rows.append([.text(student.name), .text(student.rosterID ?? ""), .text(block.id), .text(question),
+                    let who: [CSVCell] = [.text(student.name), .text(student.rosterID ?? "")] + version
+                    rows.append(who + [.text(block.id), .text(question),
                                  .text(BubbleScoring.describe(reading.reading)),
                                  .text(book.answerKey[block.id]?[reading.row].map { block.kind == .numeric ? NumericAnswer.keyText($0.accepted) : $0.accepted.text } ?? ""),
                                  .number(questionID.map { book.score($0, id).description } ?? ""),

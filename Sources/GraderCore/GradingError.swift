@@ -129,6 +129,12 @@ public enum GradingError: Error, Equatable, Sendable {
     case unknownRubricItemID(RubricItemID)
     /// A move of a page by hand that is not "dx,dy[,degrees]" within the page's size and `HandAlignment.largestTurn`.
     case badHandAlignment(String)
+    /// No version of the exam by that name.
+    case unknownVersion(String, known: [String])
+    /// A version name that is empty, too long or has characters a code or column cannot carry.
+    case badVersionName(String)
+    /// A second version with the same name.
+    case duplicateVersion(String)
 }
 
 extension GradingError: LocalizedError {
@@ -293,6 +299,13 @@ extension GradingError: LocalizedError {
                 + "stamp one of \(question)'s own items, or grade \(itemQuestion)."
         case .alreadyStamped(let question, let item, let page):
             return "Item \(item) of \(question) is already stamped on this answer (page \(page)): move that stamp, or remove it first."
+        case .unknownVersion(let name, let known):
+            return "No version '\(name)' of this exam: " + (known.isEmpty ? "the project has no versions yet (add one with ezgrader version add)."
+                : "the versions are " + known.joined(separator: ", ") + ".")
+        case .badVersionName(let name):
+            return "'\(name)' cannot name a version: use 1 to \(ExamVersion.longestName) letters, digits, - or _ (e.g. A, B, v2)."
+        case .duplicateVersion(let name):
+            return "The exam already has a version '\(name)': give the new one another name."
         case .unknownRubricItemID(let id):
             return "There is no \(id) (it was removed meanwhile): look at the question's rubric again."
         }

@@ -34,6 +34,8 @@ public struct GradingProgress: Sendable, Equatable, Codable {
     public let students: [StudentLine]
     /// How the pages line up with the reference pages; nil in a project made before they were aligned.
     public let alignment: AlignmentReport?
+    /// Which copy is which version; nil for a project of one version.
+    public let versions: VersionReport?
 
     /// Tallies `book`.
     public init(_ book: GradeBook) {
@@ -43,6 +45,7 @@ public struct GradingProgress: Sendable, Equatable, Codable {
                          fromRubric: book.rubricScored[numbered.question.id]?.count ?? 0)
         }
         alignment = AlignmentReport(book.students)
+        versions = VersionReport(book)
         let maxTotal = book.questions.reduce(Points.zero) { $0 + $1.question.maxPoints }
         students = book.students.indices.map { index in
             let id = StudentID(index)

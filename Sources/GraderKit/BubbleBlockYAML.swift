@@ -14,7 +14,8 @@ import Yams
 ///     column_spacing: 30     # between choices (digit positions, for a student-ID grid)
 ///     diameter: 12           # of a printed bubble ring
 ///     rows: 20               # questions (digit positions)
-///     kind: single           # single, multiple, student-id, numeric or checkbox
+///     kind: single           # single, multiple, student-id, numeric, checkbox or version (the
+///                            # exam's version field: one row, a choice per version name)
 ///     choices: [A, B, C, D, E]
 ///     points: 1
 ///     first_question: 1
@@ -44,7 +45,7 @@ enum BubbleBlockYAML {
     }
 
     static let kinds: [String: BubbleBlockKind] = [
-        "single": .singleAnswer, "multiple": .multipleAnswer, "student-id": .studentID, "numeric": .numeric, "checkbox": .checkbox,
+        "single": .singleAnswer, "multiple": .multipleAnswer, "student-id": .studentID, "numeric": .numeric, "checkbox": .checkbox, "version": .version,
     ]
 
     static func entry(_ node: Node, path: String) throws(RubricError) -> Entry {
@@ -81,9 +82,9 @@ enum BubbleBlockYAML {
         }
         let kindName = fields["kind"]?.string ?? "single"
         guard let kind = kinds[kindName] else {
-            throw .invalid(path: path, line: fields["kind"]?.mark?.line ?? line, detail: "kind must be single, multiple, student-id, numeric or checkbox, not '\(kindName)'")
+            throw .invalid(path: path, line: fields["kind"]?.mark?.line ?? line, detail: "kind must be single, multiple, student-id, numeric, checkbox or version, not '\(kindName)'")
         }
-        let pointsText = fields["points"]?.string ?? (kind == .studentID ? "0" : "1")
+        let pointsText = fields["points"]?.string ?? (kind == .studentID || kind == .version ? "0" : "1")
         guard let points = Points(pointsText) else {
             throw .invalid(path: path, line: fields["points"]?.mark?.line ?? line, detail: "points must be a number in steps of 0.25")
         }

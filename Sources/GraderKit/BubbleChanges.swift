@@ -30,7 +30,8 @@ enum BubbleChanges {
         }
     }
 
-    /// Scores every bubble row from its reading and the key; leaves graders' own scores alone.
+    /// Scores every bubble row from its reading (in the exam's order, through the student's version)
+    /// and the key; leaves graders' own scores alone.
     static func regrade(_ writer: ProjectWriter) throws {
         let book = try writer.gradeBook()
         let sources = try writer.scoreSources()
@@ -39,8 +40,9 @@ enum BubbleChanges {
             for (index, entry) in book.students.enumerated() {
                 let source = sources[numbered.question.id]?[entry.key]
                 guard source != "grader" else { continue }
-                let rows = book.bubbleReadings[ref.block]?[StudentID(index)] ?? []
-                if let score = machineScore(rows, row: ref, block: block, key: book.answerKey[ref.block]?[ref.row]) {
+                // A copy of unknown version has no readings in the exam's order: it is left for a person.
+                if let rows = book.examReadings(block: block, student: StudentID(index)),
+                   let score = machineScore(rows, row: ref, block: block, key: book.answerKey[ref.block]?[ref.row]) {
                     try writer.setScore(score, question: numbered.question.id, student: entry.key, source: "omr")
                 } else if source == "omr" {
                     try writer.setScore(.ungraded, question: numbered.question.id, student: entry.key)

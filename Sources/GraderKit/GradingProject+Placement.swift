@@ -18,7 +18,7 @@ extension GradingProject {
         let book = try store.gradeBook()
         let id = try book.directory.resolveStudent(key: student)
         let numbered = try book.directory.resolveQuestion(id: question)
-        let page = numbered.question.page
+        let page = book.placed(numbered.question, for: id).page
         return QuestionPlacement(page: page, box: GradeLayer.boxFrame(book, question: numbered.question, student: id),
                                  alignment: book.students[id.index].alignment(page: page))
     }

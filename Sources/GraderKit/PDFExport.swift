@@ -25,6 +25,8 @@ public enum PDFExport {
         public var all: Bool
         /// Write only these students (nil: everyone); not with `combined`.
         public var only: Set<StudentKey>?
+        /// Group the combined document by version (the versions' order, unknown last), in `order` within each.
+        public var byVersion = false
 
         /// Creates options.
         public init(folder: String, combined: String? = nil, order: GradingOrder? = nil, cover: Bool = false,
@@ -111,8 +113,9 @@ public enum PDFExport {
             // From the graded per-student files: their pages already carry the grade layer, so
             // this is a plain merge, and its memory is qpdf's for the class, not twice that.
             let graded = names.map { MergePlan.Source(path: (options.folder as NSString).appendingPathComponent("\($0).pdf")) }
-            let plan = ClassMerger.plan(scans: graded, students: book.students.map(\.student), pagesPerStudent: book.pagesPerStudent,
-                                        order: order, leadingPages: covers.map(\.count))
+            let ranked = options.byVersion ? book.inVersionOrder : book.students.indices.map(StudentID.init)
+            let plan = ClassMerger.plan(scans: ranked.map { graded[$0.index] }, students: ranked.map { book.students[$0.index].student },
+                                        pagesPerStudent: book.pagesPerStudent, order: order, leadingPages: ranked.map { covers[$0.index].count })
             try PageAssembler.write(plan, to: combined)
         }
         return report

@@ -88,7 +88,7 @@ public struct PageLayer: Sendable, Equatable, Encodable {
             return Alignment(flagged: aligned.isFlagged, reason: aligned.problem?.description, byHand: aligned.byHand,
                              a: placed.a, b: placed.b, tx: placed.tx, ty: placed.ty, referenceWidth: reference.width, referenceHeight: reference.height)
         }
-        boxes = book.questions.filter { $0.question.page == page }.map { numbered in
+        boxes = book.questions.filter { book.placed($0.question, for: student).page == page }.map { numbered in
             let frame = GradeLayer.boxFrame(book, question: numbered.question, student: student)
             return Box(question: numbered.question.id.rawValue, name: numbered.name, x: frame.origin.x, y: frame.origin.y,
                        width: frame.width, height: frame.height, score: book.score(numbered.question.id, student).description,

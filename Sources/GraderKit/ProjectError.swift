@@ -12,6 +12,8 @@ public enum ProjectError: Error, Equatable, Sendable {
     case pageCountMismatch(path: String, found: Int, expected: Int)
     /// The master copy has another page count than the students' booklets.
     case masterPageCount(path: String, found: Int, expected: Int)
+    /// A version's reference PDF has another page count than the students' booklets.
+    case versionPageCount(version: String, path: String, found: Int, expected: Int)
     /// A new student has the name of one already in the project.
     case studentExists(name: String)
     /// A long operation was stopped by its `Cancellation`.
@@ -40,6 +42,9 @@ extension ProjectError: LocalizedError {
             return "Could not copy '\(path)' into the project: \(detail). Nothing was created."
         case .pageCountMismatch(let path, let found, let expected):
             return "'\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the project's booklets have \(expected): rescan it."
+        case .versionPageCount(let version, let path, let found, let expected):
+            return "Version \(version)'s PDF '\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the students' booklets have \(expected): "
+                + "give that version's unwritten exam with the same number of pages. Nothing was changed."
         case .masterPageCount(let path, let found, let expected):
             return "The master copy '\(path)' has \(found == 1 ? "1 page" : "\(found) pages") but the students' booklets have \(expected): "
                 + "give the unwritten exam with the same pages, or leave out --master to align on the first student."

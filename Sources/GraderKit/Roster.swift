@@ -93,6 +93,8 @@ public enum RosterError: Error, Equatable, Sendable {
     case duplicateFile(path: String, fileName: String, lines: [Int])
     /// Two rows give the same student id.
     case duplicateID(path: String, id: String, lines: [Int])
+    /// A roster read for versions lacks the `version` column, or a column naming the student.
+    case noVersionColumns(path: String)
 }
 
 extension RosterError: LocalizedError {
@@ -115,6 +117,9 @@ extension RosterError: LocalizedError {
         case .duplicateID(let path, let id, let lines):
             return "Roster '\(path)' gives the id '\(id)' to two students (lines \(lines.map(String.init).joined(separator: " and "))): "
                 + "each student needs their own id; correct one of them."
+        case .noVersionColumns(let path):
+            return "Roster '\(path)' has no 'version' column, or no 'id', 'name' or 'file' column to find the student by: "
+                + "its first line must name them, e.g. name,id,version."
         }
     }
 }

@@ -160,7 +160,7 @@ enum GradeBookReader {
                          rubricItems: items, appliedItems: applied, rubricScored: rubricScored,
                          referenceSizes: try reference(db)?.sizes ?? [], bubblePlacements: placements,
                          printedCodes: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM bulk_exam WHERE exam <> 'SPLIT')") ?? false,
-                         idBoxFields: idFields)
+                         idBoxFields: idFields, versions: try versions(db, indexOfKey: indexOfKey))
     }
 }
 

@@ -14,6 +14,7 @@ enum ProjectSchema {
         ("score", ["question_id", "student_id"]), ("bubble_reading", ["student_id", "block_id", "row"]),
         ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]), ("applied_item", ["item_id", "student_id"]),
         ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]), ("bubble_placement", ["student_id", "block_id"]),
+        ("exam_version", ["name"]), ("version_placement", ["version_id", "question_id"]), ("version_key", ["version_id", "block_id", "row"]),
     ]
 
     /// Every migration, oldest first; each ends with the history triggers made for its schema.
@@ -332,6 +333,36 @@ enum ProjectSchema {
                     UNIQUE (group_id, student_id));
                 CREATE INDEX answer_group_by_question ON answer_group (question_id);
                 CREATE INDEX answer_group_member_by_student ON answer_group_member (student_id);
+                """)
+        }
+        migrator.registerProjectMigration("v24: versions of the exam, where questions sit on each, their keys, each student's version") { db in
+            // reference_scan NULL: the version shares the project's reference pages (one answer sheet, a key per version).
+            // version_key: per printed row of a block, the exam row it asks and the exam's label of each printed choice.
+            // student.version: given by hand, the roster or a page code (version_source); NULL: read from the sheet, else unknown.
+            try db.execute(sql: """
+                CREATE TABLE exam_version (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE,
+                    reference_scan TEXT,
+                    reference_sizes TEXT);
+                CREATE TABLE version_placement (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    version_id INTEGER NOT NULL REFERENCES exam_version(id) ON DELETE CASCADE,
+                    question_id INTEGER NOT NULL REFERENCES question(id) ON DELETE CASCADE,
+                    page INTEGER NOT NULL,
+                    x REAL NOT NULL,
+                    y REAL NOT NULL,
+                    UNIQUE (version_id, question_id));
+                CREATE TABLE version_key (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    version_id INTEGER NOT NULL REFERENCES exam_version(id) ON DELETE CASCADE,
+                    block_id TEXT NOT NULL,
+                    row INTEGER NOT NULL,
+                    exam_row INTEGER NOT NULL,
+                    choices TEXT NOT NULL,
+                    UNIQUE (version_id, block_id, row));
+                ALTER TABLE student ADD COLUMN version TEXT;
+                ALTER TABLE student ADD COLUMN version_source TEXT CHECK (version_source IN ('hand', 'roster', 'code'));
                 """)
         }
         return migrator

@@ -23,7 +23,7 @@ struct EZGrader: ParsableCommand {
             NewCommand.self, PrepareCommand.self, AlignCommand.self, AssignCommand.self, AddScansCommand.self, MatchCommand.self, InfoCommand.self, CheckCommand.self, MergeCommand.self, QuestionCommand.self, ScoreCommand.self, NoteCommand.self,
             InkCommand.self, EraseCommand.self, StudentCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, StatusCommand.self,
             StatsCommand.self, ExportCommand.self, ImportCommand.self, OrderCommand.self, GradeCommand.self, RubricCommand.self, PreviewCommand.self,
-            KeyCommand.self, OMRCommand.self, ServeCommand.self, GradersCommand.self, AnonymousCommand.self, RosterCommand.self, TitleCommand.self, ReturnCommand.self, DemoCommand.self, GroupsCommand.self,
+            KeyCommand.self, VersionCommand.self, OMRCommand.self, ServeCommand.self, GradersCommand.self, AnonymousCommand.self, RosterCommand.self, TitleCommand.self, ReturnCommand.self, DemoCommand.self, GroupsCommand.self,
         ])
 
     /// Runs the command line. A closed stdout or stderr pipe must not kill the process with

@@ -74,6 +74,7 @@ struct PDFExportCommand: ParsableCommand {
     @Option(help: "Also write the whole class in grading order to this file.") var combined: String?
     @Option(help: "Order of the combined document: per-page, per-student or shuffled (default: the project's).") var order: String?
     @Option(help: "Seed for --order shuffled.") var seed: UInt64?
+    @Flag(help: "Group the combined document by exam version (in --order within each).") var byVersion = false
     @Flag(help: "Start each student's PDF with a cover page listing every question's score.") var cover = false
     @Option(help: "The course, at the head of each cover.") var course: String?
     @Option(help: "The exam's title, at the head of each cover.") var title: String?
@@ -84,15 +85,16 @@ struct PDFExportCommand: ParsableCommand {
             throw ValidationError("--order must be per-page, per-student or shuffled, not '\(order)'.")
         }
         if !cover, course != nil || title != nil { throw ValidationError("--course and --title head the cover pages: add --cover.") }
+        if byVersion, combined == nil { throw ValidationError("--by-version orders the combined document: add --combined.") }
     }
 
     func run() throws {
         let progress = TerminalProgress(label: "exporting")
         let report = try reportingErrors {
-            try PDFExport.run(try options.open(),
-                              .init(folder: out, combined: combined, order: order.flatMap { GradingOrder(name: $0, seed: seed ?? 0) },
-                                    cover: cover, heading: CoverPage.Heading(course: course, title: title), all: all),
-                              progress: progress.update)
+            var settings = PDFExport.Options(folder: out, combined: combined, order: order.flatMap { GradingOrder(name: $0, seed: seed ?? 0) },
+                                             cover: cover, heading: CoverPage.Heading(course: course, title: title), all: all)
+            settings.byVersion = byVersion
+            return try PDFExport.run(try options.open(), settings, progress: progress.update)
         }
         progress.finish()
         if options.json { return try printJSON(["written": report.written, "unchanged": report.unchanged]) }

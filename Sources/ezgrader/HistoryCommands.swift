@@ -94,6 +94,7 @@ struct StatusCommand: ParsableCommand {
                 print("  \(line.student)\t\(line.earned) / \(line.max)\t\(line.ungraded) ungraded")
             }
             for line in progress.alignment?.lines(project: options.project) ?? [] { print(line) }
+            progress.versions?.summaryLines.forEach { print($0) }
             if let bulk { printHeldBack(bulk) }
             guard graders else { return }
             print("Graders (scores in their name, latest):")
