@@ -28,14 +28,8 @@ public struct DigitBoxImage: Sendable, Equatable {
         let s = Self.pixelsPerPoint, pad = Int((Self.search * s).rounded())
         let w = max(4, Int((rect.width * s).rounded())), h = max(4, Int((rect.height * s).rounded()))
         let wide = w + 2 * pad, tall = h + 2 * pad
-        var area = [Float](repeating: 255, count: wide * tall)
-        let ppp = image.pixelsPerPoint
-        for y in 0..<tall {
-            for x in 0..<wide {
-                let point = transform.apply((rect.origin.x + (Double(x - pad) + 0.5) / s, rect.origin.y + (Double(y - pad) + 0.5) / s))
-                area[y * wide + x] = Float(image.sample(x: point.x * ppp, y: point.y * ppp))
-            }
-        }
+        let corner = PagePoint(x: rect.origin.x - Double(pad) / s, y: rect.origin.y - Double(pad) / s)
+        let area = image.greys(width: wide, height: tall, from: corner, gridPixelsPerPoint: s, through: transform)
         let (dx, dy) = Self.outline(in: area, wide: wide, w: w, h: h, pad: pad)
         var grey = [Float](repeating: 255, count: w * h)
         for y in 0..<h { for x in 0..<w { grey[y * w + x] = area[(y + dy) * wide + x + dx] } }

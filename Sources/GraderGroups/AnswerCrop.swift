@@ -23,32 +23,9 @@ public struct AnswerCrop: Sendable, Equatable {
     /// The rectangle `rect` (reference-page points) of the page `image`, placed through `transform`
     /// (reference points → points on that page); what falls off the page is paper.
     public init(cropping rect: PageRect, from image: GrayImage, transform: SimilarityTransform) {
-        let s = Self.pixelsPerPoint, ppp = image.pixelsPerPoint
+        let s = Self.pixelsPerPoint
         let w = max(1, Int((rect.width * s).rounded())), h = max(1, Int((rect.height * s).rounded()))
-        // A similarity is linear: step along a row by a fixed vector instead of applying it per pixel.
-        let origin = transform.apply((rect.origin.x + 0.5 / s, rect.origin.y + 0.5 / s))
-        let alongX = (transform.a / s * ppp, transform.b / s * ppp), alongY = (-transform.b / s * ppp, transform.a / s * ppp)
-        var grey = [Float](repeating: 255, count: w * h)
-        let (iw, ih) = (image.width, image.height)
-        image.bytes.withUnsafeBufferPointer { pixels in
-            grey.withUnsafeMutableBufferPointer { out in
-                for y in 0..<h {
-                    // Pixel centres: sample between the four nearest (bilinear), paper off the page.
-                    var px = origin.x * ppp + Double(y) * alongY.0 - 0.5, py = origin.y * ppp + Double(y) * alongY.1 - 0.5
-                    for x in 0..<w {
-                        if px >= 0, py >= 0, px < Double(iw - 1), py < Double(ih - 1) {
-                            let x0 = Int(px), y0 = Int(py), ax = Float(px - Double(x0)), ay = Float(py - Double(y0))
-                            let i = y0 &* iw &+ x0
-                            let top = Float(pixels[i]) * (1 - ax) + Float(pixels[i &+ 1]) * ax
-                            let bottom = Float(pixels[i &+ iw]) * (1 - ax) + Float(pixels[i &+ iw &+ 1]) * ax
-                            out[y &* w &+ x] = top * (1 - ay) + bottom * ay
-                        }
-                        px += alongX.0
-                        py += alongX.1
-                    }
-                }
-            }
-        }
+        let grey = image.greys(width: w, height: h, from: rect.origin, gridPixelsPerPoint: s, through: transform)
         self.init(width: w, height: h, grey: grey)
     }
 }
