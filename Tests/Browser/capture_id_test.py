@@ -9,33 +9,23 @@ usage: capture_id_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_
 """
 import os, sys, time, unittest
 
-import capture_test
-from capture_test import phone, serve, write_video
-from grading_test import WORK, SHOTS, cli, wait
+import phone_capture
+from phone_capture import write_video
+from grading_test import WORK, cli, wait
 from selenium.webdriver.common.by import By
 
 PROJECT = os.path.join(WORK, 'class.ezgrader')
 
 
-class IdentifyingByTheWrittenNumber(unittest.TestCase):
+class IdentifyingByTheWrittenNumber(phone_capture.CapturingTestCase):
+    SHOT_PREFIX = 'capture-id'
+
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
-        capture_test.VIDEO = os.path.join(WORK, 'camera.mjpeg')
         write_video([os.path.join(WORK, 'photo-0.jpg'), os.path.join(WORK, 'photo-1.jpg')])
         cli('new', PROJECT, os.path.join(WORK, 'scans'), '--roster', os.path.join(WORK, 'roster.csv'),
             '--rubric', os.path.join(WORK, 'rubric.yaml'), '--grader', 'setup')
-        cls.server, link = serve(PROJECT)
-        cls.driver = phone(link, os.path.join(PROJECT, 'tls', 'certificate.pem'))
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
-    def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SHOTS, f'capture-id-{name}.png'))
+        cls.start_phone(PROJECT)
 
     def reading(self):
         d = self.driver

@@ -11,22 +11,18 @@ sheets appear in `export csv`.
 
 usage: capture_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER/screenshots)
 """
-import csv, io, os, re, subprocess, sys, time, unittest
+import csv, io, os, subprocess, sys, time, unittest
 
-from PIL import Image, ImageDraw
-
-import invite_test
-from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait
+import phone_capture
+from phone_capture import write_video
+from grading_test import WORK, SAMPLES, EZGRADER, cli, wait
 from selenium.webdriver.common.by import By
 
 PROJECT = os.path.join(WORK, 'quiz.ezgrader')
 PHOTOS = os.path.join(WORK, 'photos')
-VIDEO = os.path.join(WORK, 'camera.mjpeg')
 SHEET = os.path.join(SAMPLES, 'school-sheet')
 KEYS = {'mc1': 'ABCDEABCDEABCDEABCDE', 'mc2': 'EDCBAEDCBAEDCBAEDCBA', 'q41': 'AC,B,DE,A,BC', 'q46': '042'}
 NAMES = {'2000001': 'Cy Young', '2000002': 'Dee Park', '2000003': 'Eli Moss'}
-FPS = 30                 # what Chromium plays an MJPEG file at
-FRAME = (1200, 1600)     # the camera's frame, portrait
 
 
 def make_video():
@@ -36,72 +32,17 @@ def make_video():
     write_video([os.path.join(PHOTOS, f'photo-{index}.jpg') for index in (1, 2, 3)])
 
 
-def write_video(photos):
-    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table for 1.2 s."""
-    table = Image.new('RGB', FRAME, (62, 52, 44))
-    draw = ImageDraw.Draw(table)
-    for y in range(0, FRAME[1], 40): draw.line([(0, y), (FRAME[0], y + 25)], fill=(70, 58, 48), width=6)   # wood grain
-    empty = io.BytesIO()
-    table.save(empty, 'JPEG', quality=80)
-    with open(VIDEO, 'wb') as video:
-        for path in photos:
-            photo = Image.open(path).convert('RGB')
-            width = int(FRAME[0] * 0.85)
-            photo = photo.resize((width, int(photo.height * width / photo.width)), Image.LANCZOS)
-            frame = table.copy()
-            frame.paste(photo, ((FRAME[0] - photo.width) // 2, (FRAME[1] - photo.height) // 2 + 20))
-            shown = io.BytesIO()
-            frame.save(shown, 'JPEG', quality=90)
-            video.write(shown.getvalue() * (3 * FPS))
-            video.write(empty.getvalue() * int(1.2 * FPS))
-
-
-def phone(link, certificate):
-    """Headless Chromium at a phone's size whose camera plays the video, trusting the project's certificate."""
-    invite_test.CERTIFICATE = certificate
-    driver = invite_test.plain_browser(390, 844, f'--ignore-certificate-errors-spki-list={invite_test.spki_hash()}',
-                                       '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
-                                       f'--use-file-for-fake-video-capture={VIDEO}')
-    driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 390, 'height': 844, 'deviceScaleFactor': 1, 'mobile': True})
-    driver.get(link)
-    wait(driver, lambda: driver.find_element(By.ID, 'who').text == 'ta-ben', 15, 'the TA is signed in by the link')
-    return driver
-
-
-def serve(project):
-    """`serve --public` on `project` (an ephemeral port), and ta-ben's personal link as a grader."""
-    server = subprocess.Popen([EZGRADER, 'serve', project, '--public', '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    printed, deadline = '', time.time() + 30
-    while 'token=' not in printed and time.time() < deadline:
-        printed += server.stdout.readline()
-    port = re.search(r'https://\S+:(\d+)/\?token=', printed).group(1)
-    base = f'https://{invite_test.outside_address()}:{port}'
-    said = cli('graders', project, 'invite', 'ta-ben', '--role', 'grader', '--server', base)
-    return server, re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
-
-
 def csv_rows(text):
     return list(csv.reader(io.StringIO(text)))
 
 
-class CapturingWithAPhone(unittest.TestCase):
+class CapturingWithAPhone(phone_capture.CapturingTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         make_video()
         cli('new', PROJECT, os.path.join(SHEET, 'scans'), '--rubric', os.path.join(SHEET, 'rubric.yaml'), '--grader', 'setup')
         for block, answers in KEYS.items(): cli('key', 'set', PROJECT, '--block', block, answers)
-        cls.server, cls.link = serve(PROJECT)
-        cls.driver = phone(cls.link, os.path.join(PROJECT, 'tls', 'certificate.pem'))
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
-    def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SHOTS, f'capture-{name}.png'))
+        cls.start_phone(PROJECT)
 
     def shown(self):
         """The reading on screen: outcome, ID read, student, score, and each question's (label, mark, points)."""
