@@ -8,15 +8,9 @@ import TestSupport
 /// Two graders on one project: each undoes their own steps, never silently someone else's, and a
 /// score changed since a grader saw it is not overwritten.
 @Suite struct GraderHistoryTests {
-    private func twoGraders(_ folder: TemporaryFolder) throws -> (ann: GradingProject, ben: GradingProject) {
-        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
-        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
-        return (store.acting(as: try Grader("ann")), store.acting(as: try Grader("ben")))
-    }
-
     @Test func undoTakesBackTheGradersOwnLatestStep() throws {
         let folder = TemporaryFolder()
-        let (ann, ben) = try twoGraders(folder)
+        let (ann, ben) = try TestProject.twoGraders("ann", "ben", in: folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
         try ben.setScore(student: "Ben", question: "Q1", value: "2")
         #expect(try ann.undo()?.description == "score Anna on Q1: 3", "Ann's own step, though Ben's is newer")
@@ -29,7 +23,7 @@ import TestSupport
 
     @Test func undoOfARowSomeoneChangedSinceIsRefusedNamingThem() throws {
         let folder = TemporaryFolder()
-        let (ann, ben) = try twoGraders(folder)
+        let (ann, ben) = try TestProject.twoGraders("ann", "ben", in: folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
         try ben.setScore(student: "Anna", question: "Q1", value: "4", overwrite: true)
         let benStep = try ann.history(limit: 1)[0]
@@ -44,7 +38,7 @@ import TestSupport
 
     @Test func redoOverSomeoneElsesNewerChangeIsRefused() throws {
         let folder = TemporaryFolder()
-        let (ann, ben) = try twoGraders(folder)
+        let (ann, ben) = try TestProject.twoGraders("ann", "ben", in: folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
         _ = try ann.undo()
         try ben.setScore(student: "Anna", question: "Q1", value: "1")
@@ -54,7 +48,7 @@ import TestSupport
 
     @Test func aStaleWriteIsRefusedAndSaysWhoChangedItToWhat() throws {
         let folder = TemporaryFolder()
-        let (ann, ben) = try twoGraders(folder)
+        let (ann, ben) = try TestProject.twoGraders("ann", "ben", in: folder)
         let q1 = try ann.directory().resolveQuestion("Q1").question.id
         let anna = try ann.key(of: "Anna")
         try ben.setScore(.points(Points(quarters: 16)), student: anna, question: q1)
@@ -69,7 +63,7 @@ import TestSupport
 
     @Test func scoresAndStepsRecordTheirGraderAndTime() throws {
         let folder = TemporaryFolder()
-        let (ann, ben) = try twoGraders(folder)
+        let (ann, ben) = try TestProject.twoGraders("ann", "ben", in: folder)
         try ann.setScore(student: "Anna", question: "Q1", value: "3")
         try ben.setScore(student: "Ben", question: "Q1", value: "2")
         let q1 = try ann.directory().resolveQuestion("Q1").question.id

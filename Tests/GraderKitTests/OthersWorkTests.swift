@@ -7,15 +7,9 @@ import TestSupport
 /// Another grader's score or note is changed only on purpose: a write that did not see it (no
 /// `expected`) is refused naming whose it is, and an explicit overwrite says so in the history.
 @Suite struct OthersWorkTests {
-    private func project(_ folder: TemporaryFolder) throws -> (prof: GradingProject, ta: GradingProject) {
-        let store = try TestProject.project(in: folder, names: ["Anna", "Ben"])
-        _ = try store.addQuestion(page: 1, at: "100,100", maxPoints: "4", label: "Q1")
-        return (store.acting(as: try Grader("prof")), store.acting(as: try Grader("ta")))
-    }
-
     @Test func anotherGradersScoreIsReplacedOnlyWithOverwriteAndTheHistorySaysSo() throws {
         let folder = TemporaryFolder()
-        let (prof, ta) = try project(folder)
+        let (prof, ta) = try TestProject.twoGraders("prof", "ta", in: folder)
         try ta.setScore(student: "Anna", question: "Q1", value: "3")
         let q1 = try prof.directory().resolveQuestion("Q1").question.id, anna = try prof.key(of: "Anna")
         #expect(throws: GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])) {
@@ -37,7 +31,7 @@ import TestSupport
 
     @Test func aQuestionOrStudentOtherGradersScoredIsRemovedOnlyWithOverwrite() throws {
         let folder = TemporaryFolder()
-        let (prof, ta) = try project(folder)
+        let (prof, ta) = try TestProject.twoGraders("prof", "ta", in: folder)
         try ta.setScore(student: "Anna", question: "Q1", value: "3")
         let q1 = try prof.directory().resolveQuestion("Q1").question.id
         #expect(throws: GradingError.othersScores([ForeignScore(student: "Anna", question: "Q1", score: .points(Points(quarters: 12)), grader: "ta")])) {
@@ -51,7 +45,7 @@ import TestSupport
 
     @Test func anotherGradersNoteIsRemovedOnlyWithOverwrite() throws {
         let folder = TemporaryFolder()
-        let (prof, ta) = try project(folder)
+        let (prof, ta) = try TestProject.twoGraders("prof", "ta", in: folder)
         let note = try ta.addNote(student: "Ben", page: 1, at: "100,100", text: "See me.")
         #expect(throws: GradingError.othersAnnotation(id: note.rawValue, grader: "ta")) { try prof.removeAnnotation(note) }
         try prof.removeAnnotation(note, overwrite: true)
@@ -64,7 +58,7 @@ import TestSupport
     /// whose, when only theirs is under it; taken only on purpose, and the history says whose.
     @Test func theEraserTakesOnlyTheGradersOwnInkUnlessOnPurpose() throws {
         let folder = TemporaryFolder()
-        let (prof, ta) = try project(folder)
+        let (prof, ta) = try TestProject.twoGraders("prof", "ta", in: folder)
         let ben = try prof.key(of: "Ben")
         let across = [PagePosition("100,200")!, PagePosition("300,200")!], down = [PagePosition("200,100")!, PagePosition("200,300")!]
         let theirs = try ta.addInk(student: ben, page: 1, points: across)

@@ -27,6 +27,15 @@ import TestSupport
         return store
     }
 
+    /// The project, and what importing a table's text into it says: the refusal, or nil when it imports.
+    private func importing(_ folder: TemporaryFolder) throws -> (GradingProject, (String) throws -> String?) {
+        let project = try project(folder), file = folder.file("bad.csv")
+        return (project, { text in
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            do { try ScoreTables.importCSV(file, into: project); return nil } catch { return error.localizedDescription }
+        })
+    }
+
     @Test func questionsLayoutExactText() throws {
         let folder = TemporaryFolder()
         let csv = try ScoreTables.csv(try project(folder), layout: .questions, assignment: "")
@@ -156,13 +165,8 @@ import TestSupport
 
     @Test func oneBadCellRefusesTheWholeFile() throws {
         let folder = TemporaryFolder()
-        let project = try project(folder)
+        let (project, refusal) = try importing(folder)
         let before = try ScoreTables.csv(project, layout: .questions, assignment: "")
-        let file = folder.file("bad.csv")
-        func refusal(_ text: String) throws -> String? {
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-            do { try ScoreTables.importCSV(file, into: project); return nil } catch { return error.localizedDescription }
-        }
         #expect(try refusal("Student,ID,Email,p1q2\n'+1,S2,,2\n李明,,,3\n")
             == "Row 3, column D: Score 3 does not fit p1q2: give 0 to 2.5 in steps of 0.25, or ? to clear. Nothing was imported.")
         #expect(try refusal("Student,ID,Email,p1q2\nNobody,,,1\n")
@@ -177,13 +181,8 @@ import TestSupport
     /// Issue 11: rows that would put scores on the wrong student, or lose some, are refused.
     @Test func ambiguousOrBrokenTablesAreRefused() throws {
         let folder = TemporaryFolder()
-        let project = try project(folder)
+        let (project, refusal) = try importing(folder)
         let before = try ScoreTables.csv(project, layout: .questions, assignment: "")
-        let file = folder.file("bad.csv")
-        func refusal(_ text: String) throws -> String? {
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
-            do { try ScoreTables.importCSV(file, into: project); return nil } catch { return error.localizedDescription }
-        }
         #expect(try refusal("Student,ID,Email,p1q2\n李明,S2,,1\n")
             == "Row 2, column A: the name '李明' does not match the ID 'S2', which is +1's: correct the name or the ID. Nothing was imported.")
         #expect(try refusal("Student,ID,Email,p1q2\n李明,S99,,1\n")
