@@ -8,11 +8,6 @@ import TestSupport
 @Suite struct HostileInputTests {
     private let ezgrader = builtProduct("ezgrader")
 
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
-
     @Test func aLoopingPageTreeIsRefusedByNameNotCrashed() throws {
         let folder = TemporaryFolder()
         try TestClass.scanned(["Anna"], pages: 2, in: folder)

@@ -4,13 +4,7 @@ import TestSupport
 
 /// `ezgrader key set --file` with a per-question key file, as a teacher runs it on a sample sheet.
 @Suite struct KeyCommandTests {
-    private let ezgrader = builtProduct("ezgrader")
     private let samples = packageRoot.appendingPathComponent("SamplePDFs").path
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
 
     /// Anna Schmidt's sample sheet reads: mc-1 blank, mc-2…mc-5 D D A A, then D C B A E B B C B B,
     /// blank, blank, A D B.

@@ -18,11 +18,6 @@ import TestSupport
         return folder
     }
 
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
-
     @Test func infoChecksScansAndDescribesAProject() throws {
         let folder = try project()
         #expect(try run(folder, "info", "Anna.pdf", "Ben.pdf").output == """

@@ -8,11 +8,6 @@ import TestSupport
     private let ezgrader = builtProduct("ezgrader")
     private let samples = packageRoot.appendingPathComponent("SamplePDFs").path
 
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
-
     @Test func dashAsTheOutputIsStandardOutput() throws {
         let folder = TemporaryFolder()
         try TestClass.scanned(["Anna", "Ben"], pages: 1, in: folder)

@@ -15,11 +15,6 @@ import TestSupport
         return (folder, folder.file("exam.ezgrader"))
     }
 
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
-
     @Test func scansAreCopiedIntoTheProjectNeverLinked() throws {
         let (folder, project) = try project()
         let stored = try FileManager.default.contentsOfDirectory(atPath: project + "/scans").sorted()

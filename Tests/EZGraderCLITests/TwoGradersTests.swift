@@ -16,11 +16,6 @@ import TestSupport
         return folder
     }
 
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String..., input: String = "") throws -> CommandResult {
-        try runCommand(ezgrader, arguments, input: input, in: folder.path)
-    }
-
     private func scores(_ folder: TemporaryFolder) throws -> String {
         try run(folder, "export", "csv", "exam").output.components(separatedBy: "\r\n")[1]
     }

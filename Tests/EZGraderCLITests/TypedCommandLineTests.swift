@@ -4,7 +4,6 @@ import TestSupport
 
 /// The command line as graders actually type it (issue 18).
 @Suite struct TypedCommandLineTests {
-    private let ezgrader = builtProduct("ezgrader")
 
     /// A project of three scanned students, 2 pages each, with one question Q1 (max 4).
     private func project(_ names: [String] = ["Anna Schmidt", "Anna Weber", "O'Brien, Pat"]) throws -> TemporaryFolder {
@@ -14,11 +13,6 @@ import TestSupport
         #expect(created.status == 0, "\(created.error)")
         try run(folder, "question", "add", "exam", "--page", "2", "--at", "430,60", "--max", "4", "--label", "Q1")
         return folder
-    }
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
     }
 
     @Test func studentNamesAsGradersTypeThem() throws {

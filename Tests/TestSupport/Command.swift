@@ -34,6 +34,13 @@ public func runCommand(_ executable: String, _ arguments: [String], input: Strin
                          output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
 }
 
+/// Runs the built `ezgrader` with `arguments` in `folder`, feeding `input` on standard input: the
+/// command-line tests' `run(folder, "new", "exam", …)`.
+@discardableResult
+public func run(_ folder: TemporaryFolder, _ arguments: String..., input: String = "") throws -> CommandResult {
+    try runCommand(builtProduct("ezgrader"), arguments, input: input, in: folder.path)
+}
+
 /// Runs the qpdf command-line tool (used to make encrypted and rotated test files); throws on failure.
 public func qpdf(_ arguments: String...) throws {
     let result = try runCommand("/usr/bin/qpdf", arguments)
