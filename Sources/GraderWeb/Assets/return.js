@@ -45,11 +45,11 @@ export class ReturnView {
 
   hide() { this.visible = false; }
 
-  // The list as the server finds it now (the PDFs brought up to date); not while a run sends, whose
+  // The list as the server finds it now (read without writing a PDF); not while a run sends, whose
   // every message is a change: the list is read again when it ends.
   async refresh() {
     if (this.run && isRunning(this.run)) return;
-    $('return-summary').textContent = 'Bringing the graded PDFs up to date…';
+    $('return-summary').textContent = 'Reading each student\'s state…';
     let overview;
     try { overview = await api.returnPlan(); } catch (error) { $('return-summary').textContent = error.message; return; }
     const shown = this.students[this.at]?.student;
