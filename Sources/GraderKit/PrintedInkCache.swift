@@ -3,8 +3,8 @@ import GraderCore
 import GraderFiles
 import Synchronization
 
-/// What `PrintedInk` found on each scan's first page, kept in the project folder
-/// (`printed-ink.json`) by the scan's SHA-256 and whether it is shown upside down — all that the
+/// What `PrintedInk` found on each scan's first page, kept in the project's cache folder
+/// (`cache/printed-ink.json`, best effort like `PageImageCache`) by the scan's SHA-256 and whether it is shown upside down — all that the
 /// finding depends on — so a scan's page is rendered once, not again at every export of a regraded
 /// student, into another folder, or for the Return page.
 final class PrintedInkCache: Sendable {
@@ -17,7 +17,7 @@ final class PrintedInkCache: Sendable {
 
     /// The cache of `project` as kept (empty when there is none or it cannot be read).
     init(project: GradingProject) {
-        path = (project.folder as NSString).appendingPathComponent("printed-ink.json")
+        path = (project.folder as NSString).appendingPathComponent("cache/printed-ink.json")
         known = Mutex(Self.read(path))
     }
 
@@ -40,6 +40,7 @@ final class PrintedInkCache: Sendable {
         guard count > 0 else { return 0 }
         let all = known.withLock { ours in Self.read(path).merging(ours) { $1 } }
         // Only a cache: a write that fails costs a render at the next export, nothing else.
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if let data = try? JSONEncoder().encode(all) { try? AtomicFile.write(data, to: path) }
         return count
     }

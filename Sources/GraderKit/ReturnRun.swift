@@ -5,7 +5,7 @@ import Synchronization
 
 /// A return (`GradingProject.returnWork`) running on a thread of its own, for a front end that
 /// shows its progress as it goes and may stop it (the browser's Return page). One runs at a time
-/// per project in this program; the last one's status stays readable after it ends.
+/// per project (in any program: `ReturnLock`); the last one's status stays readable after it ends.
 public final class ReturnRun: Sendable {
     /// Where a run is, and what it has done so far.
     public struct Status: Sendable, Equatable, Encodable {

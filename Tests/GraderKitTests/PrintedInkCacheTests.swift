@@ -18,7 +18,7 @@ import TestSupport
         let elsewhere = try PDFExport.run(project, .init(folder: folder.file("b"), cover: true))
         #expect(elsewhere.written.count == 3 && elsewhere.printedInkRendered == 0, "nor an export into another folder")
 
-        try FileManager.default.removeItem(atPath: project.folder + "/printed-ink.json")
+        try FileManager.default.removeItem(atPath: project.folder + "/cache/printed-ink.json")
         let fresh = try PDFExport.run(project, .init(folder: folder.file("c"), cover: true))
         #expect(fresh.printedInkRendered == 3)
         for name in ["Student 001", "Student 002", "Student 003"] {
