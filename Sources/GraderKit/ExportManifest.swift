@@ -14,7 +14,10 @@ struct ExportManifest {
         fingerprints = (FileManager.default.contents(atPath: path)).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
     }
 
-    func matches(_ file: String, _ fingerprint: String) -> Bool { fingerprints[file] == fingerprint }
+    /// True when `file` in `folder` is there and was written from `fingerprint`.
+    func isCurrent(_ file: String, _ fingerprint: String, in folder: String) -> Bool {
+        fingerprints[file] == fingerprint && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(file))
+    }
 
     mutating func record(_ file: String, _ fingerprint: String) { fingerprints[file] = fingerprint }
 

@@ -19,11 +19,19 @@ extension GradingProject {
     /// the run — the letter, the server's URL — is checked first; a student without an address,
     /// with an address that is not one, or without a graded PDF is listed in the report, a refusal
     /// by the server is reported and the rest go on, and a lost connection or `cancellation` stops
-    /// after the last message the server accepted.
+    /// after the last message the server accepted. Refused, naming who runs it, while another
+    /// return runs on the project in any program (`ReturnLock`).
     public func returnWork(_ letter: ReturnLetter, delivery: WorkReturn.Delivery, options: WorkReturn.Options = .init(),
                            cancellation: Cancellation? = nil,
                            progress: @Sendable (WorkReturn.Step) -> Void = { _ in }) throws -> WorkReturn.Report {
         try permit(.returnWork)
+        let lock = try ReturnLock(self, from: "from the command line")
+        return try withExtendedLifetime(lock) { try sendReturn(letter, delivery: delivery, options: options, cancellation: cancellation, progress: progress) }
+    }
+
+    /// `returnWork` for a caller that was permitted and holds the project's `ReturnLock`.
+    func sendReturn(_ letter: ReturnLetter, delivery: WorkReturn.Delivery, options: WorkReturn.Options,
+                    cancellation: Cancellation?, progress: @Sendable (WorkReturn.Step) -> Void) throws -> WorkReturn.Report {
         var session: SMTPSession?
         if case .smtp(let url, let user, let password, let authorities) = delivery {
             session = try SMTPSession(SMTPServer(url: url, user: user, password: password, certificateAuthorities: authorities))
@@ -110,7 +118,17 @@ extension GradingProject {
     /// (no address, an address that is not one, no whole scan, no PDF).
     func returnEntries(_ options: WorkReturn.Options, cancellation: Cancellation?,
                        progress: @Sendable (WorkReturn.Step) -> Void) throws -> (GradeBook, [ReturnEntry]) {
-        let book = try gradeBook(), exam = try examTitle()
+        let book = try gradeBook()
+        let (entries, addressed) = returnCandidates(book, options)
+        _ = try PDFExport.run(self, try returnExport(options, book, only: addressed), cancellation: cancellation,
+                              progress: { progress(.exporting(done: $0, total: $1)) })
+        let sent = try store.latestReturnedMail(), fileNames = PDFExport.fileNames(book)
+        return (book, entries.map { settled($0, book, addressed, fileNames: fileNames, sent: sent) })
+    }
+
+    /// The chosen students before any PDF is written: each left out (no address, an address that
+    /// is not one, no whole scan) or to be settled once their PDF is known, and the addresses of those.
+    func returnCandidates(_ book: GradeBook, _ options: WorkReturn.Options) -> ([ReturnEntry], [Int: MailAddress]) {
         var entries: [ReturnEntry] = [], addressed: [Int: MailAddress] = [:]
         for index in book.students.indices {
             let entry = book.students[index], name = entry.student.name
@@ -134,27 +152,31 @@ extension GradingProject {
             addressed[index] = parsed.name.isEmpty ? MailAddress(name: name, address: parsed.address) : parsed
             entries.append(ReturnEntry(index: index, name: name, address: email, outcome: .leftOut("", noPDF: true)))  // settled once its PDF is written
         }
-        _ = try PDFExport.run(self, .init(folder: returnedFolder, cover: options.cover,
-                                          heading: CoverPage.Heading(course: options.course, title: exam),
-                                          only: Set(addressed.keys.map { book.students[$0].key })),
-                              cancellation: cancellation, progress: { progress(.exporting(done: $0, total: $1)) })
-        let sent = try store.latestReturnedMail(), fileNames = PDFExport.fileNames(book)
-        let result = entries.map { entry -> ReturnEntry in
-            guard let address = addressed[entry.index] else { return entry }
-            let key = book.students[entry.index].key
-            let path = (returnedFolder as NSString).appendingPathComponent(fileNames[entry.index] + ".pdf")
-            guard let pdf = FileManager.default.contents(atPath: path) else {
-                return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .leftOut("its graded PDF '\(path)' is missing", noPDF: true))
-            }
-            let digest = FileDigest.sha256(of: pdf), last = sent[key]
-            let due = Due(index: entry.index, name: entry.name, fileName: fileNames[entry.index], address: address, pdf: pdf, digest: digest,
-                          sentBefore: last != nil)
-            if let last, last.pdfSHA256 == digest, last.address == address.address {
-                return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .unchanged(last, due))
-            }
-            return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .due(due))
+        return (entries, addressed)
+    }
+
+    /// The export that writes the PDFs of the `addressed` students into `returnedFolder`.
+    func returnExport(_ options: WorkReturn.Options, _ book: GradeBook, only addressed: [Int: MailAddress]) throws -> PDFExport.Options {
+        PDFExport.Options(folder: returnedFolder, cover: options.cover, heading: CoverPage.Heading(course: options.course, title: try examTitle()),
+                          only: Set(addressed.keys.map { book.students[$0].key }))
+    }
+
+    /// `entry` once its PDF in `returnedFolder` is written: due, or unchanged since `sent` it; left
+    /// out when the PDF is missing. Entries left out before stay as they are.
+    func settled(_ entry: ReturnEntry, _ book: GradeBook, _ addressed: [Int: MailAddress], fileNames: [String],
+                 sent: [StudentKey: ReturnedMail]) -> ReturnEntry {
+        guard let address = addressed[entry.index] else { return entry }
+        let key = book.students[entry.index].key, fileName = fileNames[entry.index]
+        let path = (returnedFolder as NSString).appendingPathComponent(fileName + ".pdf")
+        guard let pdf = FileManager.default.contents(atPath: path) else {
+            return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .leftOut("its graded PDF '\(path)' is missing", noPDF: true))
         }
-        return (book, result)
+        let digest = FileDigest.sha256(of: pdf), last = sent[key]
+        let due = Due(index: entry.index, name: entry.name, fileName: fileName, address: address, pdf: pdf, digest: digest, sentBefore: last != nil)
+        if let last, last.pdfSHA256 == digest, last.address == address.address {
+            return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .unchanged(last, due))
+        }
+        return ReturnEntry(index: entry.index, name: entry.name, address: entry.address, outcome: .due(due))
     }
 
     /// Seconds on a clock that only goes forward.

@@ -47,6 +47,9 @@ public enum PDFExport {
         public var written: [String] = []
         /// Per-student files left as they were (unchanged).
         public var unchanged: [String] = []
+        /// Scans whose first page was rendered to find the print near its edges (the others' was
+        /// known from an earlier export of the same scan).
+        public var printedInkRendered = 0
     }
 
     /// Exports `project`; `progress` is called with (done, total) as students finish, and
@@ -66,10 +69,13 @@ public enum PDFExport {
 
         let names = fileNames(book)
         let previous = ExportManifest(folder: options.folder)
-        let covers = book.students.indices.map { options.covers(book, StudentID($0)) }
+        let chosen = book.students.map { options.only?.contains($0.key) ?? true }
+        // The covers and fingerprints of the students written only (the combined document counts everyone's covers).
+        let covers = book.students.indices.map { chosen[$0] || options.combined != nil ? options.covers(book, StudentID($0)) : [] }
         let fingerprints = book.students.indices.map { index in
-            ExportManifest.fingerprint(book: book, student: StudentID(index), covers: covers[index])
+            chosen[index] ? ExportManifest.fingerprint(book: book, student: StudentID(index), covers: covers[index]) : ""
         }
+        let inks = PrintedInkCache(project: project), digests = try project.store.scanDigests()
         let layers = book.students.indices.map { "\(work)/layer-\($0).pdf" }
         let results = ConcurrentResults<String?>(count: book.students.count)
         let done = Counter()
@@ -81,12 +87,12 @@ public enum PDFExport {
                 let file = "\(names[index]).pdf"
                 let output = (options.folder as NSString).appendingPathComponent(file)
                 defer { progress(done.increment(), book.students.count) }
-                if let only = options.only, !only.contains(book.students[index].key) { return nil }
-                if !options.all, previous.matches(file, fingerprints[index]), FileManager.default.fileExists(atPath: output) {
-                    return nil
+                if !chosen[index] { return nil }
+                if !options.all, previous.isCurrent(file, fingerprints[index], in: options.folder) { return nil }
+                let entry = book.students[index], upsideDown = entry.alignment(page: 1)?.upsideDown == true
+                let printed = book.questions.isEmpty ? [] : inks.nearEdges(scan: digests[entry.key], upsideDown: upsideDown) {
+                    (try? PDFDocument(path: project.scanPath(entry)).page(at: 0)).map { PrintedInk.nearEdges(of: $0, upsideDown: upsideDown) }
                 }
-                let printed = book.questions.isEmpty ? [] : (try? PDFDocument(path: project.scanPath(book.students[index])).page(at: 0))
-                    .map { PrintedInk.nearEdges(of: $0, upsideDown: book.students[index].alignment(page: 1)?.upsideDown == true) } ?? []
                 let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0, printed: $0 == 1 ? printed : []) }
                 try GradeLayerWriter.write(pages, to: layers[index])
                 let offset = covers[index].count
@@ -102,12 +108,13 @@ public enum PDFExport {
             }
         }
         var report = Report(), manifest = previous
-        for (index, result) in try results.values().enumerated() where options.only?.contains(book.students[index].key) ?? true {
+        for (index, result) in try results.values().enumerated() where chosen[index] {
             let file = "\(names[index]).pdf"
             if result == nil { report.unchanged.append(file) } else { report.written.append(file) }
             manifest.record(file, fingerprints[index])
         }
         try manifest.save()
+        report.printedInkRendered = inks.save()
         if let combined = options.combined {
             let order = try options.order ?? project.store.place().order
             // From the graded per-student files: their pages already carry the grade layer, so
@@ -119,6 +126,17 @@ public enum PDFExport {
             try PageAssembler.write(plan, to: combined)
         }
         return report
+    }
+
+    /// The students of `options.only` (indices in `book`) whose file in `options.folder` is what
+    /// `run` would write now, so it leaves them as they are: found without writing anything.
+    static func current(_ book: GradeBook, _ options: Options) -> Set<Int> {
+        let names = fileNames(book), manifest = ExportManifest(folder: options.folder)
+        return Set(book.students.indices.filter { index in
+            guard options.only?.contains(book.students[index].key) ?? true else { return false }
+            let fingerprint = ExportManifest.fingerprint(book: book, student: StudentID(index), covers: options.covers(book, StudentID(index)))
+            return manifest.isCurrent("\(names[index]).pdf", fingerprint, in: options.folder)
+        })
     }
 
     /// Each student's file name (without ".pdf") in an export folder, in the book's order.

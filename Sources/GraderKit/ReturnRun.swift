@@ -5,7 +5,7 @@ import Synchronization
 
 /// A return (`GradingProject.returnWork`) running on a thread of its own, for a front end that
 /// shows its progress as it goes and may stop it (the browser's Return page). One runs at a time
-/// per project in this program; the last one's status stays readable after it ends.
+/// per project (in any program: `ReturnLock`); the last one's status stays readable after it ends.
 public final class ReturnRun: Sendable {
     /// Where a run is, and what it has done so far.
     public struct Status: Sendable, Equatable, Encodable {
@@ -45,17 +45,20 @@ public final class ReturnRun: Sendable {
         state.withLock { if $0.isRunning { $0.stopping = true } }
     }
 
-    /// Starts `project.returnWork` on a thread; refused while another runs on the project.
+    /// Starts `project.returnWork` on a thread; refused while another runs on the project, here
+    /// or in another program (the project's `ReturnLock`, held until the thread ends).
     static func start(_ project: GradingProject, _ letter: ReturnLetter, delivery: WorkReturn.Delivery,
                       options: WorkReturn.Options) throws -> ReturnRun {
         let run = ReturnRun()
-        try latest.withLock { runs in
+        let lock = try latest.withLock { runs in
             if runs[project.folder]?.status.isRunning == true { throw WorkReturnError.alreadyRunning }
+            let lock = try ReturnLock(project, from: "from the browser")
             runs[project.folder] = run
+            return lock
         }
         Thread.detachNewThread {
             do {
-                let report = try project.returnWork(letter, delivery: delivery, options: options, cancellation: run.cancellation) { step in
+                let report = try project.sendReturn(letter, delivery: delivery, options: options, cancellation: run.cancellation) { step in
                     run.state.withLock { status in
                         switch step {
                         case .exporting(let done, let total): (status.phase, status.done, status.total) = ("preparing", done, total)
@@ -64,8 +67,10 @@ public final class ReturnRun: Sendable {
                         }
                     }
                 }
+                lock.release()  // before "finished": a run started once this one ends must find the lock free
                 run.state.withLock { ($0.phase, $0.stopping, $0.report) = ("finished", false, report) }
             } catch {
+                lock.release()
                 run.state.withLock { ($0.phase, $0.stopping, $0.failure) = ("finished", false, PlainErrorText.describe(error)) }
             }
         }
@@ -80,6 +85,7 @@ extension GradingProject {
     /// Starts returning work in the background (see `returnWork`); its status at once.
     public func startReturn(_ letter: ReturnLetter, delivery: WorkReturn.Delivery, options: WorkReturn.Options = .init()) throws -> ReturnRun.Status {
         try permit(.returnWork)
+        try refuseReturnWhileAnonymous()
         // A server that is not one is refused here, not found by the run.
         if case .smtp(let url, _, _, _) = delivery { _ = try SMTPServer(url: url) }
         return try ReturnRun.start(self, letter, delivery: delivery, options: options).status

@@ -127,6 +127,12 @@ public enum WorkReturnError: Error, Equatable, Sendable {
     case badServer(host: String, port: Int)
     /// A return is already running on this project (in this program).
     case alreadyRunning
+    /// A return is already running on this project in another program, or beside this one: who runs it.
+    case runningElsewhere(holder: String)
+    /// The file that keeps two returns apart cannot be opened: its path and why.
+    case lockUnavailable(path: String, reason: String)
+    /// Anonymous grading is on: what returning work shows carries the students' real names.
+    case anonymous
 }
 
 extension WorkReturnError: LocalizedError {
@@ -142,6 +148,12 @@ extension WorkReturnError: LocalizedError {
             return "'\(host)' port \(port) is not a mail server's address: give a host name or IP address and a port from 1 to 65535 (587 for STARTTLS, 465 for TLS)."
         case .alreadyRunning:
             return "Work is being returned already: wait for that run to finish, or stop it. Nothing more was sent."
+        case .runningElsewhere(let holder):
+            return "Work is being returned already by \(holder): wait for that run to finish, or stop it. Nothing more was sent."
+        case .lockUnavailable(let path, let reason):
+            return "Cannot open '\(path)', which keeps two returns apart (\(reason)): check that the project folder can be written. Nothing was sent."
+        case .anonymous:
+            return "Returning work shows the students' real names and addresses: turn anonymous grading off to return it. Nothing was sent."
         }
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// Returning graded work by e-mail from the browser: each student's state, one student's message
 /// as it would go out, and a run that sends to all in the background, its progress read as it goes.
 extension GradingAPI {
-    /// GET /api/return: each student's state (their PDF brought up to date first), whether this
+    /// GET /api/return: each student's state (read without writing a PDF), whether this
     /// server has a mail password of its own (EZGRADER_SMTP_PASSWORD), and the latest run.
     struct ReturnOverview: Encodable {
         let students: [WorkReturn.Line]
@@ -53,28 +53,40 @@ extension GradingAPI {
     func addReturnRoutes(to router: Router<WebContext>) {
         router.get("/api/return") { _, context in
             let project = try project(context)
-            return try Reply.json(ReturnOverview(students: try project.returnPlan(), serverPassword: WorkReturn.environmentPassword != nil,
-                                                 run: try project.returnStatus()))
+            return try Reply.json(ReturnOverview(students: try conflicting { try project.returnPlan() },
+                                                 serverPassword: WorkReturn.environmentPassword != nil, run: try project.returnStatus()))
         }
 
         router.post("/api/return/preview/{student}") { request, context in
             let input = try await request.json(ReturnBody.self, context: context)
-            return try Reply.json(try project(context).previewReturn(try input.letter(), student: StudentKey(try context.number("student"))))
+            let project = try project(context), student = StudentKey(try context.number("student"))
+            return try Reply.json(try conflicting { try project.previewReturn(try input.letter(), student: student) })
         }
 
         router.post("/api/return/send") { request, context in
             let input = try await request.json(ReturnBody.self, context: context)
-            do {
-                let status = try project(context).startReturn(try input.letter(), delivery: try input.delivery(trusting: mailAuthorities),
-                                                              options: try input.options())
-                return try Reply.json(status, status: .accepted)
-            } catch WorkReturnError.alreadyRunning {
-                throw APIError(status: .conflict, message: base.shownMessage(for: WorkReturnError.alreadyRunning))
+            let project = try project(context)
+            let status = try conflicting {
+                try project.startReturn(try input.letter(), delivery: try input.delivery(trusting: mailAuthorities), options: try input.options())
             }
+            return try Reply.json(status, status: .accepted)
         }
 
         router.get("/api/return/run") { _, context in try Reply.json(try project(context).returnStatus()) }
 
         router.post("/api/return/stop") { _, context in try Reply.json(try project(context).stopReturn()) }
+    }
+
+    /// `work`, answered 409 when it conflicts with the project's state: a return running (here or
+    /// in another program), or anonymous grading on.
+    private func conflicting<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as WorkReturnError {
+            switch error {
+            case .alreadyRunning, .runningElsewhere, .anonymous: throw APIError(status: .conflict, message: base.shownMessage(for: error))
+            default: throw error
+            }
+        }
     }
 }

@@ -39,13 +39,13 @@ import TestSupport
         return try GradingProject.open(folder.file("exam.ezgrader"), as: try .tester())
     }
 
-    private let letter = { try! ReturnLetter(from: "Dr. Ada Lovelace <ada@school.example.org>", replyTo: "office@school.example.org") }()
+    let letter = { try! ReturnLetter(from: "Dr. Ada Lovelace <ada@school.example.org>", replyTo: "office@school.example.org") }()
 
-    private func delivery(_ server: TestMailServer, password: String = "secret", implicitTLS: Bool = false) -> WorkReturn.Delivery {
+    func delivery(_ server: TestMailServer, password: String = "secret", implicitTLS: Bool = false) -> WorkReturn.Delivery {
         .smtp(url: server.url(implicitTLS: implicitTLS), user: "teacher", password: password, certificateAuthorities: server.certificate)
     }
 
-    private let fast = WorkReturn.Options(perMinute: 100_000)
+    let fast = WorkReturn.Options(perMinute: 100_000)
 
     /// Each received message's recipient, checked to be the PDF in the project's returned folder byte for byte.
     private func expectRightPDFs(_ received: [TestMailServer.Received], _ server: TestMailServer, _ project: GradingProject,
@@ -236,7 +236,7 @@ import TestSupport
 
     /// The run's status once `ready` holds (within a minute).
     @discardableResult
-    private func waitFor(_ project: GradingProject, _ ready: (ReturnRun.Status) -> Bool) throws -> ReturnRun.Status {
+    func waitFor(_ project: GradingProject, _ ready: (ReturnRun.Status) -> Bool) throws -> ReturnRun.Status {
         for _ in 0..<600 {
             let status = try project.returnStatus()
             if ready(status) { return status }

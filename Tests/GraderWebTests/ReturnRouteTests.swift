@@ -79,6 +79,24 @@ import TestSupport
         }
     }
 
+    @Test func whileGradingIsAnonymousTheReturnPageIsRefusedWithoutAName() async throws {
+        let folder = TemporaryFolder()
+        let project = try project(in: folder)
+        let anna = try project.student(named: "Anna").rawValue
+        try project.setAnonymous(true)
+        let fixture = WebFixture(project: project, in: folder)
+        let refusal = "Returning work shows the students' real names and addresses: turn anonymous grading off to return it. Nothing was sent."
+        try await fixture.test { client in
+            let plan = try await client.send(.get, "/api/return")
+            #expect(plan.status == .conflict && plan.json["error"] as? String == refusal && !plan.text.contains("Anna"), "\(plan.text)")
+            let preview = try await client.send(.post, "/api/return/preview/\(anna)", #"{"from":"ada@school.example.org"}"#)
+            #expect(preview.status == .conflict && preview.json["error"] as? String == refusal)
+            let send = try await client.send(.post, "/api/return/send", #"{"from":"ada@school.example.org","host":"localhost","port":2525}"#)
+            #expect(send.status == .conflict && send.json["error"] as? String == refusal)
+            #expect(try await client.send(.get, "/api/return/run").json["phase"] as? String == "idle", "nothing started")
+        }
+    }
+
     @Test func aRunWithoutAServerOrAPasswordIsRefusedAndATeachingAssistantMayNotReturnWork() async throws {
         let folder = TemporaryFolder()
         let project = try project(in: folder)

@@ -45,11 +45,11 @@ export class ReturnView {
 
   hide() { this.visible = false; }
 
-  // The list as the server finds it now (the PDFs brought up to date); not while a run sends, whose
+  // The list as the server finds it now (read without writing a PDF); not while a run sends, whose
   // every message is a change: the list is read again when it ends.
   async refresh() {
     if (this.run && isRunning(this.run)) return;
-    $('return-summary').textContent = 'Bringing the graded PDFs up to date…';
+    $('return-summary').textContent = 'Reading each student\'s state…';
     let overview;
     try { overview = await api.returnPlan(); } catch (error) { $('return-summary').textContent = error.message; return; }
     const shown = this.students[this.at]?.student;
@@ -106,15 +106,16 @@ export class ReturnView {
   }
 
   // The chosen student's message as it will be sent, or why there is none.
+  // The message shown stays while the same student's is made again (their PDF is written first).
   async preview() {
     const line = this.students[this.at];
-    $('return-message').hidden = true;
     const note = $('return-preview-note');
-    note.hidden = false;
-    if (!line) { note.textContent = 'No students.'; return; }
-    if (line.reason) { note.textContent = `${line.name}: ${line.reason}. Nothing will be sent to them.`; return; }
-    if (!this.field('from').value.trim()) { note.textContent = 'Give the sender (From) to see the message.'; return; }
+    const say = (text) => { $('return-message').hidden = true; note.hidden = false; note.textContent = text; this.previewed = null; };
+    if (!line) { say('No students.'); return; }
+    if (line.reason) { say(`${line.name}: ${line.reason}. Nothing will be sent to them.`); return; }
+    if (!this.field('from').value.trim()) { say('Give the sender (From) to see the message.'); return; }
     const asked = line.student;
+    if (this.previewed !== asked) say(`Writing ${line.name}'s PDF…`);
     try {
       const message = await api.previewReturn(asked, this.letter());
       if (this.students[this.at]?.student !== asked) return;
@@ -125,8 +126,9 @@ export class ReturnView {
       $('return-text').textContent = message.text;
       note.hidden = true;
       $('return-message').hidden = false;
+      this.previewed = asked;
     } catch (error) {
-      if (this.students[this.at]?.student === asked) note.textContent = error.message;
+      if (this.students[this.at]?.student === asked) say(error.message);
     }
   }
 
