@@ -42,16 +42,27 @@ extension GradeBook {
         return placed
     }
 
+    /// `numbered` as it sits on `student`'s version, keeping its exam number (and so its name).
+    public func placed(_ numbered: NumberedQuestion, for student: StudentID) -> NumberedQuestion {
+        NumberedQuestion(question: placed(numbered.question, for: student), number: numbered.number)
+    }
+
+    /// The size of `page` of the reference `student`'s pages are aligned to: their version's own
+    /// PDF when it has one, else the project's reference page.
+    public func referencePageSize(page: Int, for student: StudentID) -> PageSize {
+        let version = version(of: student).flatMap { versions.named($0.name) }
+        guard let sizes = version?.referenceSizes, sizes.indices.contains(page - 1) else { return referencePageSize(page: page) }
+        return sizes[page - 1]
+    }
+
     /// The page `question`'s box is on in `student`'s booklet and where its top-left corner lands
     /// there: placed on their version's reference page when the version places it, carried
     /// through the page's alignment (as `place` does for the exam's reference).
     public func placedBox(_ question: Question, for student: StudentID) -> (page: Int, origin: PagePoint) {
-        guard let name = version(of: student)?.name, let version = versions.named(name),
-              let placement = versions.placements[name]?[question.id] else {
+        guard let name = version(of: student)?.name, let placement = versions.placements[name]?[question.id] else {
             return (question.page, place(question.position, student: student, page: question.page))
         }
-        let page = placement.page
-        let reference = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : referencePageSize(page: page)
+        let page = placement.page, reference = referencePageSize(page: page, for: student)
         let alignment = students[student.index].alignment(page: page) ?? PageAlignment(transform: nil, score: 0)
         return (page, alignment.place(placement.position, reference: reference, on: pageSize(student, page: page)))
     }

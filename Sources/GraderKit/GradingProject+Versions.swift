@@ -8,7 +8,8 @@ import GraderStore
 extension GradingProject {
     /// Adds version `name` of the exam, as one change: with `reference` (that version's unwritten
     /// exam, copied into the project) its pages are what the version's boxes are placed on and its
-    /// students' pages are aligned to; without, it shares the project's reference pages.
+    /// students' pages are aligned to; without, it shares the project's reference pages. Copies
+    /// whose page codes name the version (`prepare --versions`) are then given it.
     @discardableResult
     public func addVersion(_ name: String, reference: String? = nil) throws -> ExamVersion {
         try permit(.editQuestions)
@@ -35,6 +36,7 @@ extension GradingProject {
             if let imported { try? FileManager.default.removeItem(atPath: folder + "/" + imported) }
             throw error
         }
+        try giveVersionsFromCodes()
         return version
     }
 

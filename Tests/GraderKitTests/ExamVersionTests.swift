@@ -255,5 +255,20 @@ import TestSupport
         let counts: [Int] = [boxes(0, 1), boxes(0, 2), boxes(1, 1), boxes(1, 2)]
         #expect(counts == [1, 0, 0, 1])
         #expect(book.inVersionOrder == [StudentID(0), StudentID(1)])
+
+        // The browser's card and the grading walk show each student's page and band for Q1.
+        for (student, placement) in [(0, ann), (1, bob)] {
+            let card = try project.answerCard(question: q1.id, from: book.students[student].key, move: .here)
+            #expect(card.page == placement.page, "student \(student)")
+            // Just above the box (a skewed page's band is a little taller: the box bounding the turned band).
+            #expect(card.region.y < placement.box.origin.y && card.region.y > placement.box.origin.y - AnswerRegion.margin - 10, "\(card.region)")
+        }
+        var session = try GradingSession(project)
+        var pages: [String: Int] = [:]
+        while let stop = try session.current() {
+            pages[stop.studentName] = stop.page
+            session.skip()
+        }
+        #expect(pages == ["Ann": 1, "Bob": 2])
     }
 }
