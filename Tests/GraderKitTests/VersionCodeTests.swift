@@ -105,7 +105,23 @@ import TestSupport
             for (q, item) in (version["questions"] as! [[String: Any]]).enumerated() {
                 #expect(abs((item["mean"] as! Double) - mean(members.map { points($0, q) })) < 0.0005, "\(version["name"]!) mc-\(q + 1)")
             }
+            // Each version's options are the exam's choices: B's shuffled bubbles counted as the choices they stand for.
+            for (q, item) in (version["bubbleQuestions"] as! [[String: Any]]).enumerated() {
+                let counts = (item["options"] as! [[String: Any]]).map { "\($0["label"]!) \($0["count"]!)" }
+                #expect(counts == Quiz.letters.map { label in "\(label) \(members.filter { Quiz.answer($0, q) == label }.count)" },
+                        "\(version["name"]!) mc-\(q + 1)")
+            }
         }
+        let text = try project.statistics().textLines(title: "Quiz")
+        let header = try #require(text.firstIndex { $0.hasPrefix("  options by version") })
+        let first = text[header + 1]
+        let shares = ["A", "B"].map { name in
+            let members = (0..<Self.copies).filter { spread[$0] == name }
+            return name + " " + Quiz.letters.map { label in
+                label + (label == Quiz.key[0] ? "*" : "") + " \(Int((Double(members.filter { Quiz.answer($0, 0) == label }.count) * 25).rounded()))%"
+            }.joined(separator: " ")
+        }
+        #expect(first == "  mc-1\t" + shares.joined(separator: "\t"))
     }
 
     @Test func versionsGoRoundInSeatOrderOrAtRandomFromASeed() {
