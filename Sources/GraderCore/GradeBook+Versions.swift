@@ -42,6 +42,17 @@ extension GradeBook {
         return placed
     }
 
+    /// `block` as `student`'s version prints it: on its page, at its origin (points on the
+    /// version's reference page), else as the exam does. A version field is where the exam puts it
+    /// (it is what tells the version).
+    public func placed(_ block: BubbleBlock, for student: StudentID) -> BubbleBlock {
+        guard block.kind != .version, let name = version(of: student)?.name, let at = versions.blockPlacements[name]?[block.id] else { return block }
+        var moved = block
+        moved.page = at.page
+        moved.origin = at.origin
+        return moved
+    }
+
     /// `numbered` as it sits on `student`'s version, keeping its exam number (and so its name).
     public func placed(_ numbered: NumberedQuestion, for student: StudentID) -> NumberedQuestion {
         NumberedQuestion(question: placed(numbered.question, for: student), number: numbered.number)

@@ -52,7 +52,6 @@ public enum BubbleRun {
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: project.scanPath(book.students[0])).pageCount
         let reader = try PageBubbleReader(blocks: blocks, folder: project.folder)
-        let pages = Dictionary(grouping: blocks, by: \.page).sorted { $0.key < $1.key }
         let results = ConcurrentResults<[BlockReading]>(count: book.students.count)
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
@@ -63,7 +62,9 @@ public enum BubbleRun {
                     let document = try PDFDocument(path: project.scanPath(book.students[index]))
                     // One rendering per page, whatever the number of blocks on it.
                     var read: [String: BlockReading] = [:]
-                    for (page, pageBlocks) in pages {
+                    // Each block where the student's version prints it (their pages are aligned to that version).
+                    let placed = blocks.map { book.placed($0, for: StudentID(index)) }
+                    for (page, pageBlocks) in Dictionary(grouping: placed, by: \.page).sorted(by: { $0.key < $1.key }) {
                         for reading in try reader.read(pageBlocks, on: document.page(at: page - 1),
                                                        alignment: book.students[index].alignment(page: page)) { read[reading.block.id] = reading }
                     }

@@ -55,7 +55,43 @@ extension GradingProject {
         }
     }
 
-    /// Sets how `version` prints bubble block `block` from the key file `file` (its `text`), and
+    /// Places bubble block `block` on `version`: on `page`, the centre of its first bubble at
+    /// `origin` (points on that version's reference page), its spacing as the exam's. One change;
+    /// the next bubble read finds it there on that version's students' pages.
+    public func placeBlock(_ block: String, version name: String, page: Int, origin: PagePoint) throws {
+        try permit(.editKeys)
+        try store.change("place block \(block) on version \(name)") { writer in
+            let book = try writer.gradeBook()
+            let version = try book.versions.resolve(name)
+            var moved = try book.resolveBlock(block)
+            _ = try GradingRules.page(page, pages: book.pagesPerStudent)
+            guard moved.template == nil, moved.kind != .version else {
+                throw GradingError.badBubbleBlock(moved.id, problem: moved.kind == .version
+                    ? "a version field tells the version, so it sits where the exam puts it on every version"
+                    : "a block read from a blank sheet's template is placed by that sheet, not by an origin")
+            }
+            moved.page = page
+            moved.origin = origin
+            let size = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : book.referencePageSize(page: page)
+            let b = moved.bounds
+            guard b.origin.x >= 0, b.origin.y >= 0, b.origin.x + b.width <= size.width, b.origin.y + b.height <= size.height else {
+                throw GradingError.positionOffPage(x: origin.x, y: origin.y, page: page, size: size)
+            }
+            try writer.setVersionBlockPlacement(BlockPlacement(page: page, origin: origin), block: moved.id, version: version.name)
+            try placeBubbleBoxes(writer, block: moved.id, version: version.name)
+        }
+    }
+
+    /// Places the grade boxes of `block`'s questions on `version` beside the rows it prints them on.
+    private func placeBubbleBoxes(_ writer: ProjectWriter, block: String, version: String) throws {
+        let book = try writer.gradeBook()
+        for (question, placement) in try book.bubbleBoxes(block: try book.resolveBlock(block), version: version) {
+            try writer.setVersionPlacement(placement, question: question, version: version)
+        }
+    }
+
+    /// Sets how `version` prints bubble block `block` from the key file `file` (its `text`), places
+    /// its questions' grade boxes beside the rows the version prints them on, and
     /// re-grades every machine-read row: one change, nothing changed when the file is refused.
     @discardableResult
     public func setVersionKey(version name: String, block id: String, text: String, file: String) throws -> VersionKey {
@@ -65,6 +101,7 @@ extension GradingProject {
             let version = try book.versions.resolve(name)
             let key = try VersionKey.parse(text, file: file, block: try book.resolveBlock(id))
             try writer.setVersionKey(key, block: id, version: version.name)
+            try placeBubbleBoxes(writer, block: id, version: version.name)
             try BubbleChanges.regrade(writer)
             return key
         }

@@ -10,11 +10,14 @@ import TestSupport
 /// A two-version bubble quiz printed with `prepare --versions` (a random spread from a seed),
 /// answered, bulk-scanned out of order and sorted back into copies: each copy's version comes
 /// from its page codes, and every score lands on the exam's question through that version's key.
+/// Version B prints its questions in another order, its choices shuffled, and its block lower.
 @Suite(.serialized) struct VersionCodeTests {
     typealias Quiz = ExamVersionTests
     static let copies = 8
     static let style = ScanStyle(dpi: 150, jpegQuality: 70, maxSkewDegrees: 0.6, maxOffsetPoints: 4, noise: 0.25)
     static let clean = ScanStyle(dpi: 150, jpegQuality: 80, maxSkewDegrees: 0, maxOffsetPoints: 0, noise: 0.1)
+    /// How much lower version B prints everything, its answer block too.
+    static let lowerOnB = 30.0
 
     /// The pencil marks of copy `copy` (student `copy - 1`) on its version's printed sheet.
     static func marks(copy: Int, version: String) -> [PagePoint] {
@@ -22,15 +25,16 @@ import TestSupport
         return (0..<8).map { row in
             let printedB = version == "B"
             let label = Quiz.answer(s, printedB ? Quiz.order[row] : row)
-            return block.centre(row: row, choice: (printedB ? Quiz.choicesB(row) : Quiz.letters).firstIndex(of: label)!)
+            let centre = block.centre(row: row, choice: (printedB ? Quiz.choicesB(row) : Quiz.letters).firstIndex(of: label)!)
+            return PagePoint(x: centre.x, y: centre.y + (printedB ? lowerOnB : 0))
         }
     }
 
     @Test func copiesPreparedInVersionsAreGradedAsTheVersionTheirCodesCarry() throws {
         let folder = TemporaryFolder()
-        for (name, seed) in [("A", 1), ("B", 2)] {
+        for (name, lower) in [("A", 0.0), ("B", Self.lowerOnB)] {
             try ScanFactory.writeBubbleSheetBooklet(to: URL(fileURLWithPath: folder.file("\(name).pdf")), studentNumber: 0, answers: [],
-                                                    idDigits: nil, style: Self.clean, seed: UInt64(seed), placement: .identity)
+                                                    idDigits: nil, style: Self.clean, seed: 1, placement: BubbleSheetPlacement(offsetY: lower))
         }
         let prepared = try ExamPreparation.prepare(exams: [folder.file("A.pdf"), folder.file("B.pdf")], spread: .random(seed: 35),
                                                    copies: Self.copies, rosterPath: nil, codeAt: nil, examID: "VQ35", to: folder.file("print.pdf"))
@@ -79,12 +83,21 @@ import TestSupport
         try project.addVersion("A")
         #expect(try project.store.gradeBook().versionUnknown.count == 4, "B's copies wait for version B")
         try project.addVersion("B", reference: folder.file("B.pdf"))
+        #expect(throws: GradingError.positionOffPage(x: 110, y: 700, page: 1, size: PageSize(width: 612, height: 792))) {
+            try project.placeBlock("mc", version: "B", page: 1, origin: PagePoint(x: 110, y: 700))
+        }
+        try project.placeBlock("mc", version: "B", page: 1, origin: PagePoint(x: block.origin.x, y: block.origin.y + Self.lowerOnB))
         try project.setVersionKey(version: "B", block: "mc", text: Quiz.keyFileB, file: "keyB.txt")
         _ = try project.setAnswerKey(block: "mc", answers: Quiz.key.joined(separator: ","))
         _ = try BubbleRun.run(project)
 
         let book = try project.store.gradeBook()
         #expect(book.versionUnknown.isEmpty)
+        // On B, mc-1's grade box is beside the row B prints it on (row 2), where B prints the block.
+        let mc1 = try book.resolveQuestion("mc-1").question, onB = try book.resolveStudent("Copy \(spread.firstIndex(of: "B")! + 1)")
+        let letter = PageSize(width: 612, height: 792), examBox = mc1.position.point(on: letter)
+        let boxB = book.placed(mc1, for: onB).position.point(on: letter)
+        #expect(abs(boxB.x - examBox.x) < 0.01 && abs(boxB.y - (examBox.y + Self.lowerOnB + block.rowSpacing)) < 0.01, "\(boxB) vs \(examBox)")
         func points(_ s: Int, _ q: Int) -> Double { Quiz.answer(s, q) == Quiz.key[q] ? 2 : 0 }
         for copy in 1...Self.copies {
             let id = try book.resolveStudent("Copy \(copy)")
