@@ -13,15 +13,15 @@ struct PrepareCommand: ParsableCommand {
             student and their name is printed on its page 1 (give new --bulk the same roster). \
             After the exam, scan the whole stack into one or a few PDFs and run ezgrader new NAME --bulk.
 
-            With --versions (instead of the exam) the PDFs are versions A, B, … of the exam, with \
-            the same number of pages each; every code carries its copy's version, so after new --bulk \
-            and ezgrader version add, each copy is graded as its version. Versions go round in seat \
-            order (copy 1 A, copy 2 B, …), or at random with --spread random --seed N.
+            With --versions (instead of the exam) the PDFs are versions A, B and so on of the exam, \
+            with the same number of pages each; every code carries its copy's version, so after new \
+            --bulk and ezgrader version add, each copy is graded as its version. Versions go round \
+            in seat order (copy 1 A, copy 2 B), or at random with --spread random --seed N.
 
             Example:
               ezgrader prepare midterm.pdf --copies 200 -o print.pdf
-              ezgrader prepare midterm.pdf --roster roster.csv --code-at 40,740 -o print.pdf
-              ezgrader prepare --versions vA.pdf vB.pdf --copies 120 --spread random --seed 7 -o print.pdf
+              ezgrader prepare midterm.pdf --roster roster.csv --code-at 40,740 -o out.pdf
+              ezgrader prepare --versions A.pdf B.pdf --spread random --seed 7 -o print.pdf
             """)
 
     enum Spread: String, ExpressibleByArgument, CaseIterable { case seats, random }
