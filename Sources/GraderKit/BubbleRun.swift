@@ -21,6 +21,9 @@ public enum BubbleRun {
         public var idMismatches: [String] = []
         /// How each block was placed on each student's scan, in student order.
         public var placements: [Placement] = []
+        /// Students whose version field named a version with its own PDF (or no longer does),
+        /// their pages aligned to it after the read.
+        public var alignedToVersions = 0
 
         /// One block on one student's scan: how far its bubbles sat from the fitted layout, or why it was not read.
         public struct Placement: Sendable, Equatable, Encodable {
@@ -108,6 +111,14 @@ public enum BubbleRun {
             }
         }
         try project.recordReadings(records, description: "read bubbles of \(book.students.count) students")
+        // Version fields read: their students' pages aligned to their version's PDF, and read again
+        // there when a version prints a block elsewhere.
+        summary.alignedToVersions = try project.alignReadVersions(since: book)
+        if summary.alignedToVersions > 0, !book.versions.blockPlacements.isEmpty {
+            var again = try run(project, block: blockID, cancellation: cancellation, progress: progress)
+            again.alignedToVersions += summary.alignedToVersions
+            return again
+        }
         return summary
     }
 }

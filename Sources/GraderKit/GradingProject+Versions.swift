@@ -176,6 +176,20 @@ extension GradingProject {
         return students.count
     }
 
+    /// Aligns the students whose version the sheets' version fields now name differently from
+    /// `before` (a version with its own PDF, or back from one) to that version's pages, as one
+    /// change: what `omr` does after reading the fields. Gives how many students were aligned.
+    func alignReadVersions(since before: GradeBook) throws -> Int {
+        let book = try store.gradeBook()
+        guard book.hasVersions, book.students.count == before.students.count else { return 0 }
+        func version(_ book: GradeBook, _ id: StudentID) -> ExamVersion? { book.version(of: id).flatMap { book.versions.named($0.name) } }
+        let moved = book.students.indices.map(StudentID.init).filter { version(book, $0)?.referenceScan != version(before, $0)?.referenceScan }
+        guard !moved.isEmpty else { return 0 }
+        let aligned = try alignments(moved.map { ($0, version(book, $0)) }, in: book)
+        try store.change("align \(moved.count) students to the versions their sheets name") { writer in try write(aligned, book: book, writer: writer) }
+        return moved.count
+    }
+
     /// Each student's page alignments to `version`'s own reference pages, or to the project's
     /// when it has none (nil: no version): computed before any change, so a scan that cannot be
     /// read refuses the whole step.

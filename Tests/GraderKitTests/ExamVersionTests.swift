@@ -29,7 +29,7 @@ import TestSupport
         "# printed exam choices\n" + order.enumerated().map { row, exam in "\(row + 1) \(exam + 1) \(choicesB(row).joined())" }.joined(separator: "\n") + "\n"
     }
 
-    private func quiz(_ folder: TemporaryFolder) throws -> GradingProject {
+    private func quiz(_ folder: TemporaryFolder, ownPDFForB: Bool = false) throws -> GradingProject {
         try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
         for (s, student) in Self.students.enumerated() {
             let printedB = student.version == "B"
@@ -70,7 +70,13 @@ import TestSupport
         let project = try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"),
                                                 grader: try .tester())
         try project.addVersion("A")
-        try project.addVersion("B")
+        if ownPDFForB {
+            try ScanFactory.writeBubbleSheetBooklet(to: URL(fileURLWithPath: folder.file("B.pdf")), studentNumber: 0, answers: [], idDigits: nil,
+                                                    style: .sample, seed: 3, placement: .identity)
+            try project.addVersion("B", reference: folder.file("B.pdf"))
+        } else {
+            try project.addVersion("B")
+        }
         try project.setVersionKey(version: "B", block: "mc", text: Self.keyFileB, file: "keyB.txt")
         _ = try project.setAnswerKey(block: "mc", answers: Self.key.joined(separator: ","))
         _ = try BubbleRun.run(project)
@@ -177,6 +183,22 @@ import TestSupport
         #expect((json["screening"] as! [String: Any])["pairsCompared"] as? Int == sizes.map { $0 * ($0 - 1) / 2 }.reduce(0, +))
         let text = try project.statistics().textLines(title: "Quiz")
         #expect(text.contains { $0.hasPrefix("By version (students, mean total; 1 of unknown version in none): A ") })
+    }
+
+    @Test func pagesOfAVersionReadFromTheSheetAreAlignedToThatVersionsPDF() throws {
+        let folder = TemporaryFolder()
+        let project = try quiz(folder, ownPDFForB: true)
+        let book = try project.store.gradeBook()
+        let onB = book.students.indices.map(StudentID.init).filter { book.version(of: $0)?.name == "B" }
+        #expect(onB.count >= 2, "B's fields are read")
+        // The read aligned B's students to B's PDF, as one step after the read; a second read aligns nobody again.
+        #expect(try project.history(limit: 2).map(\.description) == [
+            "align \(onB.count) students to the versions their sheets name", "read bubbles of 7 students",
+        ])
+        #expect(try BubbleRun.run(project).alignedToVersions == 0)
+        for id in onB {
+            #expect(try scores(book, book.students[id.index].student.name) == expected(id.index), "\(book.students[id.index].student.name)")
+        }
     }
 
     @Test func aKeyFileThatLeavesOutAQuestionIsRefusedByLine() throws {
