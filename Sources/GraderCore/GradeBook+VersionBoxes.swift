@@ -9,8 +9,7 @@ extension GradeBook {
         let key = versions.keys[name]?[block.id], at = versions.blockPlacements[name]?[block.id]
         guard key != nil || at != nil else { return [:] }
         let page = at?.page ?? block.page
-        let sizes = versions.named(name)?.referenceSizes ?? []
-        let size = sizes.indices.contains(page - 1) ? sizes[page - 1] : referencePageSize(page: page)
+        let size = referencePageSize(page: page, version: versions.named(name))
         let shift = (x: (at?.origin.x ?? block.origin.x) - block.origin.x, y: (at?.origin.y ?? block.origin.y) - block.origin.y)
         var boxes: [QuestionID: VersionPlacement] = [:]
         for numbered in questions {

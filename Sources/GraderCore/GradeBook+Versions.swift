@@ -61,7 +61,11 @@ extension GradeBook {
     /// The size of `page` of the reference `student`'s pages are aligned to: their version's own
     /// PDF when it has one, else the project's reference page.
     public func referencePageSize(page: Int, for student: StudentID) -> PageSize {
-        let version = version(of: student).flatMap { versions.named($0.name) }
+        referencePageSize(page: page, version: version(of: student).flatMap { versions.named($0.name) })
+    }
+
+    /// The size of `page` of `version`'s own PDF, else of the project's reference page.
+    public func referencePageSize(page: Int, version: ExamVersion?) -> PageSize {
         guard let sizes = version?.referenceSizes, sizes.indices.contains(page - 1) else { return referencePageSize(page: page) }
         return sizes[page - 1]
     }

@@ -49,7 +49,7 @@ extension GradingProject {
             let version = try book.versions.resolve(name)
             let numbered = try book.resolveQuestion(question)
             _ = try GradingRules.page(page, pages: book.pagesPerStudent)
-            let size = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : book.referencePageSize(page: page)
+            let size = book.referencePageSize(page: page, version: version)
             let relative = try GradingRules.position(position, page: page, size: size)
             try writer.setVersionPlacement(VersionPlacement(page: page, position: relative), question: numbered.question.id, version: version.name)
         }
@@ -72,8 +72,7 @@ extension GradingProject {
             }
             moved.page = page
             moved.origin = origin
-            let size = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : book.referencePageSize(page: page)
-            let b = moved.bounds
+            let size = book.referencePageSize(page: page, version: version), b = moved.bounds
             guard b.origin.x >= 0, b.origin.y >= 0, b.origin.x + b.width <= size.width, b.origin.y + b.height <= size.height else {
                 throw GradingError.positionOffPage(x: origin.x, y: origin.y, page: page, size: size)
             }

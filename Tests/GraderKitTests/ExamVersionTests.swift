@@ -45,28 +45,7 @@ import TestSupport
                 answers: marks.map { BubbleMarkTruth($0) }, idDigits: nil, style: .sample, seed: 9,
                 placement: BubbleSheetPlacement(offsetX: 1, offsetY: -1, rotationDegrees: 0.2, scale: 1))
         }
-        let block = BubbleSheetLayout.answerBlock, field = block.centre(row: 19, choice: 0)
-        let rubric = """
-            bubbles:
-              - id: mc
-                page: 1
-                origin: \(block.origin.x),\(block.origin.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: 8
-                points: 2
-              - id: version
-                page: 1
-                origin: \(field.x),\(field.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: 1
-                kind: version
-
-            """
-        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try Self.rubric(versionField: true).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let project = try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"),
                                                 grader: try .tester())
         try project.addVersion("A")
@@ -81,6 +60,25 @@ import TestSupport
         _ = try project.setAnswerKey(block: "mc", answers: Self.key.joined(separator: ","))
         _ = try BubbleRun.run(project)
         return project
+    }
+
+    /// The quiz's rubric: the sheet's first 8 rows, 2 points each, and (with `versionField`) its
+    /// row 20 as the version field.
+    static func rubric(versionField: Bool) -> String {
+        let block = BubbleSheetLayout.answerBlock, field = block.centre(row: 19, choice: 0)
+        func entry(_ id: String, _ origin: PagePoint, _ last: String) -> String {
+            """
+              - id: \(id)
+                page: 1
+                origin: \(origin.x),\(origin.y)
+                row_spacing: \(block.rowSpacing)
+                column_spacing: \(block.columnSpacing)
+                diameter: \(block.bubbleDiameter)
+            \(last)
+            """
+        }
+        return "bubbles:\n" + entry("mc", block.origin, "    rows: 8\n    points: 2") + "\n"
+            + (versionField ? entry("version", field, "    rows: 1\n    kind: version") + "\n" : "")
     }
 
     /// Each student's score on exam questions mc-1…mc-8, as text.

@@ -60,19 +60,7 @@ import TestSupport
         }
         try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: sheets, to: URL(fileURLWithPath: folder.file("stack.pdf")),
                                       style: Self.style, seed: 35)
-        let rubric = """
-            bubbles:
-              - id: mc
-                page: 1
-                origin: \(block.origin.x),\(block.origin.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: 8
-                points: 2
-
-            """
-        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try Quiz.rubric(versionField: false).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let (project, report) = try GradingProject.createFromBulk(folder.file("quiz.ezgrader"), scans: [folder.file("stack.pdf")],
                                                                   rubricPath: folder.file("rubric.yaml"), masterPath: folder.file("A.pdf"),
                                                                   grader: try .tester())
