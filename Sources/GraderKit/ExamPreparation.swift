@@ -26,15 +26,15 @@ public enum ExamPreparation {
         public var versions: [String] = []
     }
 
-    /// Writes `copies` coded copies of `examPaths` to `outputPath` (atomically). One path is an
-    /// exam of one version; several are its versions A, B, … (the same number of pages each),
-    /// handed out to the copies by `spread`, each code carrying its copy's version. With a
+    /// Writes `copies` coded copies of `examPaths` to `outputPath` (atomically): one exam, or
+    /// with `versioned` its versions A, B, … (2 to 26, the same number of pages each), handed out
+    /// to the copies by `spread`, each code carrying its copy's version. With a
     /// roster, copy N is for the roster's N-th student, whose name is printed on its page 1;
     /// `codeAt` is the code's top-left corner (default: the top-right corner, code and text at
     /// least 10 mm from every edge — `PageCodePlacement`); `examID` defaults to a fresh random id.
-    public static func prepare(exams examPaths: [String], spread: VersionSpread = .seats, copies: Int?, rosterPath: String?,
-                               codeAt: PagePoint?, examID: String?, to outputPath: String) throws -> Prepared {
-        guard examPaths.count == 1 || (2...VersionSpread.mostVersions).contains(examPaths.count) else {
+    public static func prepare(exams examPaths: [String], versioned: Bool = false, spread: VersionSpread = .seats, copies: Int?,
+                               rosterPath: String?, codeAt: PagePoint?, examID: String?, to outputPath: String) throws -> Prepared {
+        guard versioned ? (2...VersionSpread.mostVersions).contains(examPaths.count) : examPaths.count == 1 else {
             throw BulkError.badVersionCount(examPaths.count)
         }
         let roster = try rosterPath.map { path throws(RosterError) in try Roster(contentsOf: path) }

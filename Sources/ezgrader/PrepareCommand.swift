@@ -48,7 +48,7 @@ struct PrepareCommand: ParsableCommand {
             let at = try codeAt.map { text in
                 try value(of: "--code-at") { try TypedValue.point(text) }
             }
-            let prepared = try ExamPreparation.prepare(exams: exam.map { [$0] } ?? versions, spread: seed.map { .random(seed: $0) } ?? .seats,
+            let prepared = try ExamPreparation.prepare(exams: exam.map { [$0] } ?? versions, versioned: exam == nil, spread: seed.map { .random(seed: $0) } ?? .seats,
                                                        copies: copies, rosterPath: roster, codeAt: at, examID: examID, to: output)
             if json {
                 var fields = ["output": output, "exam": prepared.exam, "copies": "\(prepared.copies)", "pages": "\(prepared.pages)"]

@@ -36,7 +36,7 @@ import TestSupport
             try ScanFactory.writeBubbleSheetBooklet(to: URL(fileURLWithPath: folder.file("\(name).pdf")), studentNumber: 0, answers: [],
                                                     idDigits: nil, style: Self.clean, seed: 1, placement: BubbleSheetPlacement(offsetY: lower))
         }
-        let prepared = try ExamPreparation.prepare(exams: [folder.file("A.pdf"), folder.file("B.pdf")], spread: .random(seed: 35),
+        let prepared = try ExamPreparation.prepare(exams: [folder.file("A.pdf"), folder.file("B.pdf")], versioned: true, spread: .random(seed: 35),
                                                    copies: Self.copies, rosterPath: nil, codeAt: nil, examID: "VQ35", to: folder.file("print.pdf"))
         let spread = VersionSpread.random(seed: 35).versions(copies: Self.copies, versions: 2).map { VersionSpread.name(ofVersion: $0) }
         #expect(prepared.versions == spread)
@@ -142,7 +142,7 @@ import TestSupport
         try ScanFactory.writeVectorPDF(to: URL(fileURLWithPath: folder.file("A.pdf")), label: "A", pageSizes: [(612, 792), (612, 792)])
         try ScanFactory.writeVectorPDF(to: URL(fileURLWithPath: folder.file("B.pdf")), label: "B", pageSizes: [(612, 792)])
         #expect(throws: BulkError.versionPagesDiffer(path: folder.file("B.pdf"), found: 1, first: folder.file("A.pdf"), expected: 2)) {
-            try ExamPreparation.prepare(exams: [folder.file("A.pdf"), folder.file("B.pdf")], copies: 4, rosterPath: nil, codeAt: nil,
+            try ExamPreparation.prepare(exams: [folder.file("A.pdf"), folder.file("B.pdf")], versioned: true, copies: 4, rosterPath: nil, codeAt: nil,
                                         examID: "E1", to: folder.file("print.pdf"))
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("print.pdf")))
