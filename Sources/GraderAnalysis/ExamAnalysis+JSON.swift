@@ -62,7 +62,64 @@ extension ExamAnalysis: Encodable {
         }
 
         var bubbles = root.nestedUnkeyedContainer(forKey: .bubbleQuestions)
-        for b in s.bubbleQuestions {
+        try Self.encode(s.bubbleQuestions, into: &bubbles)
+
+        var screen = root.nestedContainer(keyedBy: Keys.self, forKey: .screening)
+        try screen.encode(screening.questions, forKey: .questions)
+        try screen.encode(screening.pairsCompared, forKey: .pairsCompared)
+        try screen.encode(screening.threshold, forKey: .threshold)
+        var pairs = screen.nestedUnkeyedContainer(forKey: .pairs)
+        for p in screening.pairs {
+            var pair = pairs.nestedContainer(keyedBy: Keys.self)
+            try pair.encode(p.first, forKey: .first)
+            try pair.encode(p.second, forKey: .second)
+            try pair.encode(p.bothWrong, forKey: .bothWrong)
+            try pair.encode(p.identicalWrong, forKey: .identicalWrong)
+            try pair.statistic(p.expected, .expected)
+            try pair.probability(p.probability, .probability)
+            try pair.probability(p.chancePairs, .chancePairs)
+            try pair.encode(p.shared, forKey: .shared)
+        }
+
+        if !versions.isEmpty {
+            // Per version: the totals' mean, each exam question's graded count, mean and facility, and
+            // each bubble question's options as the exam labels them (read through the version's key).
+            try root.encode(versionUnknown, forKey: .versionUnknown)
+            var list = root.nestedUnkeyedContainer(forKey: .versions)
+            for version in versions {
+                var entry = list.nestedContainer(keyedBy: Keys.self)
+                try entry.encode(version.name, forKey: .name)
+                try entry.encode(version.statistics.students, forKey: .students)
+                try entry.encode(version.statistics.complete, forKey: .complete)
+                try entry.statistic(version.statistics.mean, .mean)
+                var items = entry.nestedUnkeyedContainer(forKey: .questions)
+                for q in version.statistics.questions {
+                    var item = items.nestedContainer(keyedBy: Keys.self)
+                    try item.encode(q.name, forKey: .name)
+                    try item.encode(q.graded, forKey: .graded)
+                    try item.statistic(q.mean, .mean)
+                    try item.statistic(q.facility, .facility)
+                }
+                var versionBubbles = entry.nestedUnkeyedContainer(forKey: .bubbleQuestions)
+                try Self.encode(version.statistics.bubbleQuestions, into: &versionBubbles)
+            }
+        }
+
+        var limits = root.nestedContainer(keyedBy: Keys.self, forKey: .thresholds)
+        let t = s.thresholds
+        try limits.encode(t.hardFacility, forKey: .hardFacility)
+        try limits.encode(t.easyFacility, forKey: .easyFacility)
+        try limits.encode(t.itemTotalCorrelation, forKey: .itemTotalCorrelation)
+        try limits.encode(t.discrimination, forKey: .discrimination)
+        try limits.encode(t.reliability, forKey: .reliability)
+        try limits.encode(t.fewStudents, forKey: .fewStudents)
+        try limits.encode(t.groupShare, forKey: .groupShare)
+        try limits.encode(t.confidence, forKey: .confidence)
+    }
+
+    /// Each bubble question's option analysis, appended to `list`.
+    private static func encode(_ questions: [OptionStatistics], into bubbles: inout UnkeyedEncodingContainer) throws {
+        for b in questions {
             var item = bubbles.nestedContainer(keyedBy: Keys.self)
             try item.encode(b.name, forKey: .name)
             try item.encode(b.read, forKey: .read)
@@ -86,55 +143,6 @@ extension ExamAnalysis: Encodable {
             }
             try item.encode(b.flags, forKey: .flags)
         }
-
-        var screen = root.nestedContainer(keyedBy: Keys.self, forKey: .screening)
-        try screen.encode(screening.questions, forKey: .questions)
-        try screen.encode(screening.pairsCompared, forKey: .pairsCompared)
-        try screen.encode(screening.threshold, forKey: .threshold)
-        var pairs = screen.nestedUnkeyedContainer(forKey: .pairs)
-        for p in screening.pairs {
-            var pair = pairs.nestedContainer(keyedBy: Keys.self)
-            try pair.encode(p.first, forKey: .first)
-            try pair.encode(p.second, forKey: .second)
-            try pair.encode(p.bothWrong, forKey: .bothWrong)
-            try pair.encode(p.identicalWrong, forKey: .identicalWrong)
-            try pair.statistic(p.expected, .expected)
-            try pair.probability(p.probability, .probability)
-            try pair.probability(p.chancePairs, .chancePairs)
-            try pair.encode(p.shared, forKey: .shared)
-        }
-
-        if !versions.isEmpty {
-            // Per version: the totals' mean and each exam question's graded count, mean and facility.
-            try root.encode(versionUnknown, forKey: .versionUnknown)
-            var list = root.nestedUnkeyedContainer(forKey: .versions)
-            for version in versions {
-                var entry = list.nestedContainer(keyedBy: Keys.self)
-                try entry.encode(version.name, forKey: .name)
-                try entry.encode(version.statistics.students, forKey: .students)
-                try entry.encode(version.statistics.complete, forKey: .complete)
-                try entry.statistic(version.statistics.mean, .mean)
-                var items = entry.nestedUnkeyedContainer(forKey: .questions)
-                for q in version.statistics.questions {
-                    var item = items.nestedContainer(keyedBy: Keys.self)
-                    try item.encode(q.name, forKey: .name)
-                    try item.encode(q.graded, forKey: .graded)
-                    try item.statistic(q.mean, .mean)
-                    try item.statistic(q.facility, .facility)
-                }
-            }
-        }
-
-        var limits = root.nestedContainer(keyedBy: Keys.self, forKey: .thresholds)
-        let t = s.thresholds
-        try limits.encode(t.hardFacility, forKey: .hardFacility)
-        try limits.encode(t.easyFacility, forKey: .easyFacility)
-        try limits.encode(t.itemTotalCorrelation, forKey: .itemTotalCorrelation)
-        try limits.encode(t.discrimination, forKey: .discrimination)
-        try limits.encode(t.reliability, forKey: .reliability)
-        try limits.encode(t.fewStudents, forKey: .fewStudents)
-        try limits.encode(t.groupShare, forKey: .groupShare)
-        try limits.encode(t.confidence, forKey: .confidence)
     }
 }
 

@@ -1,6 +1,7 @@
 extension ExamAnalysis {
     /// The per-version lines of the report: each version's students and mean total, then each exam
-    /// question's mean and facility on every version side by side (none for an exam of one version).
+    /// question's mean and facility on every version side by side, then each bubble question's
+    /// options on every version, as the exam labels them (none for an exam of one version).
     func versionLines() -> [String] {
         guard !versions.isEmpty else { return [] }
         func d(_ value: Double?) -> String { StatisticText.decimal(value) }
@@ -11,6 +12,17 @@ extension ExamAnalysis {
             let cells = versions.flatMap { version -> [String] in
                 let item = version.statistics.questions.indices.contains(index) ? version.statistics.questions[index] : nil
                 return [d(item?.mean), d(item?.facility)]
+            }
+            lines.append("  " + ([question.name] + cells).joined(separator: "\t"))
+        }
+        guard !statistics.bubbleQuestions.isEmpty else { return lines }
+        lines.append("  options by version (the exam's choices, each version's marks read through its key; * keyed):")
+        for question in statistics.bubbleQuestions {
+            let cells = versions.map { version -> String in
+                let options = version.statistics.bubbleQuestions.first { $0.name == question.name }?.options ?? []
+                return version.name + " " + options.map { o in
+                    o.label + (o.keyed ? "*" : "") + " " + (o.share.map { StatisticText.decimal($0 * 100, places: 0) + "%" } ?? "n/a")
+                }.joined(separator: " ")
             }
             lines.append("  " + ([question.name] + cells).joined(separator: "\t"))
         }

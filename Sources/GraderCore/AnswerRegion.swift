@@ -33,15 +33,17 @@ public enum AnswerRegion {
         return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
     }
 
-    /// The band of `question` on `student`'s page: found on the reference page and carried through
-    /// the page's alignment, so every student shows the same printed answer space; the full width
-    /// of their page, inside it.
-    public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], on directory: ProjectDirectory,
+    /// The band of `question` on `student`'s page: found on the reference page of their version
+    /// (where it places the question, and the other questions below it) and carried through the
+    /// page's alignment, so every student shows the same printed answer space; the full width of
+    /// their page, inside it. Its page is `book.placed(question, for: student).page`.
+    public static func band(of question: NumberedQuestion, among questions: [NumberedQuestion], in book: GradeBook,
                             student: StudentID) -> PageRect {
-        let page = question.question.page
-        let size = directory.pageSize(student, page: page)
-        let onReference = band(of: question, among: questions, size: directory.referencePageSize(page: page))
-        let region = directory.region(onReference, student: student, page: page)
+        let placed = book.placed(question, for: student), page = placed.question.page
+        let size = book.pageSize(student, page: page), reference = book.referencePageSize(page: page, for: student)
+        let onReference = band(of: placed, among: questions.map { book.placed($0, for: student) }, size: reference)
+        let alignment = book.students[student.index].alignment(page: page) ?? PageAlignment(transform: nil, score: 0)
+        let region = alignment.region(onReference, reference: reference, on: size)
         let (y0, y1) = (max(region.origin.y, 0), min(region.origin.y + region.height, size.height))
         return PageRect(origin: PagePoint(x: 0, y: y0), width: size.width, height: max(y1 - y0, 1))
     }

@@ -40,6 +40,8 @@ public struct BulkSort: Sendable, Equatable {
     public private(set) var foreign: [Foreign] = []
     /// Pages with content but no readable code, in scan order.
     public private(set) var unreadable: [ScanPageRef] = []
+    /// copy → the version its page codes carry (`prepare --versions`).
+    public private(set) var versions: [Int: String] = [:]
     /// Blank pages (duplex backs), skipped.
     public private(set) var blanks: [ScanPageRef] = []
     /// The ink measured on placed pages, to compare pages with the same code.
@@ -83,6 +85,7 @@ public struct BulkSort: Sendable, Equatable {
             }
             ink[page.ref] = page.ink
             put(PagePlacement(ref: page.ref, rotation: rotation), copy: code.copy, page: code.page, code: code)
+            if let version = code.version, versions[code.copy] == nil { versions[code.copy] = version }
         }
     }
 

@@ -55,6 +55,21 @@ public struct StudentVersion: Hashable, Sendable {
     }
 }
 
+/// Where one version prints a bubble block: its page and the centre of its first bubble, in
+/// points on that version's reference page.
+public struct BlockPlacement: Hashable, Sendable {
+    /// The page (1-based) of the version's booklet.
+    public let page: Int
+    /// The centre of the block's first bubble.
+    public let origin: PagePoint
+
+    /// Creates a placement.
+    public init(page: Int, origin: PagePoint) {
+        self.page = page
+        self.origin = origin
+    }
+}
+
 /// Where a question sits on one version: its page and top-left corner relative to that version's
 /// reference page.
 public struct VersionPlacement: Hashable, Sendable {

@@ -8,6 +8,8 @@ public struct ExamVersions: Sendable, Equatable {
     public var placements: [String: [QuestionID: VersionPlacement]]
     /// Version name → block id → how the version prints the block (else as the exam does).
     public var keys: [String: [String: VersionKey]]
+    /// Version name → block id → where the version prints the block (else where the exam does).
+    public var blockPlacements: [String: [String: BlockPlacement]] = [:]
     /// The versions given by hand, by the roster or by a page code (a sheet's version field is read
     /// from its bubbles instead).
     public var given: [StudentID: StudentVersion]

@@ -42,16 +42,42 @@ extension GradeBook {
         return placed
     }
 
+    /// `block` as `student`'s version prints it: on its page, at its origin (points on the
+    /// version's reference page), else as the exam does. A version field is where the exam puts it
+    /// (it is what tells the version).
+    public func placed(_ block: BubbleBlock, for student: StudentID) -> BubbleBlock {
+        guard block.kind != .version, let name = version(of: student)?.name, let at = versions.blockPlacements[name]?[block.id] else { return block }
+        var moved = block
+        moved.page = at.page
+        moved.origin = at.origin
+        return moved
+    }
+
+    /// `numbered` as it sits on `student`'s version, keeping its exam number (and so its name).
+    public func placed(_ numbered: NumberedQuestion, for student: StudentID) -> NumberedQuestion {
+        NumberedQuestion(question: placed(numbered.question, for: student), number: numbered.number)
+    }
+
+    /// The size of `page` of the reference `student`'s pages are aligned to: their version's own
+    /// PDF when it has one, else the project's reference page.
+    public func referencePageSize(page: Int, for student: StudentID) -> PageSize {
+        referencePageSize(page: page, version: version(of: student).flatMap { versions.named($0.name) })
+    }
+
+    /// The size of `page` of `version`'s own PDF, else of the project's reference page.
+    public func referencePageSize(page: Int, version: ExamVersion?) -> PageSize {
+        guard let sizes = version?.referenceSizes, sizes.indices.contains(page - 1) else { return referencePageSize(page: page) }
+        return sizes[page - 1]
+    }
+
     /// The page `question`'s box is on in `student`'s booklet and where its top-left corner lands
     /// there: placed on their version's reference page when the version places it, carried
     /// through the page's alignment (as `place` does for the exam's reference).
     public func placedBox(_ question: Question, for student: StudentID) -> (page: Int, origin: PagePoint) {
-        guard let name = version(of: student)?.name, let version = versions.named(name),
-              let placement = versions.placements[name]?[question.id] else {
+        guard let name = version(of: student)?.name, let placement = versions.placements[name]?[question.id] else {
             return (question.page, place(question.position, student: student, page: question.page))
         }
-        let page = placement.page
-        let reference = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : referencePageSize(page: page)
+        let page = placement.page, reference = referencePageSize(page: page, for: student)
         let alignment = students[student.index].alignment(page: page) ?? PageAlignment(transform: nil, score: 0)
         return (page, alignment.place(placement.position, reference: reference, on: pageSize(student, page: page)))
     }

@@ -81,7 +81,8 @@ public enum GradeLayer {
     static func reviewFrames(_ book: GradeBook, student: StudentID, page: Int) -> [GradeMark] {
         let orange = RGBColor(red: 0xE0, green: 0x70, blue: 0x00), green = RGBColor(red: 0x1F, green: 0x9D, blue: 0x55)
         let red = RGBColor(red: 0xD0, green: 0x20, blue: 0x20)
-        return book.bubbleBlocks.filter { $0.page == page }.flatMap { block -> [GradeMark] in
+        // Each block where the student's version prints it.
+        return book.bubbleBlocks.map { book.placed($0, for: student) }.filter { $0.page == page }.flatMap { block -> [GradeMark] in
             // Rows come from the project file: one outside the block is skipped, never drawn.
             let readings = (book.bubbleReadings[block.id]?[student] ?? []).filter { $0.row >= 0 && $0.row < block.rows }
             let found = book.bubblePlacements[block.id]?[student]?.centres ?? []

@@ -8,6 +8,8 @@ public struct GradingWalk: Sendable, Equatable {
         public let student: StudentID
         /// Which question.
         public let question: NumberedQuestion
+        /// The page of the student's booklet it is on (their version's page for it).
+        public let page: Int
     }
 
     /// Every stop, in order.
@@ -18,14 +20,14 @@ public struct GradingWalk: Sendable, Equatable {
         let questions = questions ?? book.questions
         let students = GradingSequence(studentCount: book.students.count, pagesPerStudent: book.pagesPerStudent, order: order).studentOrder
         if order.groupsByPage {
-            stops = questions.flatMap { question in students.map { Stop(student: $0, question: question) } }
+            stops = questions.flatMap { question in students.map { Stop(student: $0, question: question, page: book.placed(question.question, for: $0).page) } }
         } else {
-            stops = students.flatMap { student in questions.map { Stop(student: student, question: $0) } }
+            stops = students.flatMap { student in questions.map { Stop(student: student, question: $0, page: book.placed($0.question, for: student).page) } }
         }
     }
 
     /// The first stop on or after `position` of `sequence` (a grader's saved place), 0 when none is.
     public func stop(atOrAfter position: Int, in sequence: GradingSequence) -> Int {
-        stops.firstIndex { sequence.index(of: PageRef(student: $0.student, page: $0.question.question.page)) >= position } ?? 0
+        stops.firstIndex { sequence.index(of: PageRef(student: $0.student, page: $0.page)) >= position } ?? 0
     }
 }

@@ -1,7 +1,8 @@
 /// What the code printed on one page of one prepared copy says: the exam, the copy and the page.
 ///
-/// Its text (`EZG1:EXAM:COPY/COPIES:PAGE/PAGES`) is what the QR symbol holds; the same facts are
-/// printed beside it for people. Copies and pages are 1-based, as users see them.
+/// Its text (`EZG1:EXAM:COPY/COPIES:PAGE/PAGES:VERSION`, the version empty for an exam of one
+/// version) is what the QR symbol holds; the same facts are printed beside it for people. Copies
+/// and pages are 1-based, as users see them.
 public struct PageCode: Sendable, Hashable, CustomStringConvertible {
     /// The exam's id, shared by every page of every copy printed together.
     public let exam: String
@@ -13,13 +14,18 @@ public struct PageCode: Sendable, Hashable, CustomStringConvertible {
     public let page: Int
     /// Pages in each copy.
     public let pages: Int
+    /// The version of the exam the copy is (`prepare --versions`); nil for an exam of one version.
+    public let version: String?
 
     /// The prefix every ezgrader page code starts with (and its format version).
     public static let prefix = "EZG1"
 
-    /// A code; nil when a number is out of range or the exam id is not 1–16 letters and digits.
-    public init?(exam: String, copy: Int, copies: Int, page: Int, pages: Int) {
+    /// A code; nil when a number is out of range, the exam id is not 1–16 letters and digits or
+    /// the version cannot name a version.
+    public init?(exam: String, copy: Int, copies: Int, page: Int, pages: Int, version: String? = nil) {
         guard Self.isValidExamID(exam), (1...copies).contains(copy), (1...pages).contains(page) else { return nil }
+        if let version { guard (try? ExamVersion.checkedName(version)) == version else { return nil } }
+        self.version = version
         self.exam = exam
         self.copy = copy
         self.copies = copies
@@ -34,15 +40,14 @@ public struct PageCode: Sendable, Hashable, CustomStringConvertible {
         let copy = parts[2].split(separator: "/"), page = parts[3].split(separator: "/")
         guard copy.count == 2, page.count == 2, let c = Int(copy[0]), let cs = Int(copy[1]), let p = Int(page[0]), let ps = Int(page[1])
         else { return nil }
-        self.init(exam: String(parts[1]), copy: c, copies: cs, page: p, pages: ps)
-        _ = parts[4]  // reserved; empty in version 1
+        self.init(exam: String(parts[1]), copy: c, copies: cs, page: p, pages: ps, version: parts[4].isEmpty ? nil : String(parts[4]))
     }
 
     /// The text the QR symbol holds.
-    public var text: String { "\(Self.prefix):\(exam):\(copy)/\(copies):\(page)/\(pages):" }
+    public var text: String { "\(Self.prefix):\(exam):\(copy)/\(copies):\(page)/\(pages):\(version ?? "")" }
 
     /// The same facts for people, printed beside the symbol.
-    public var label: String { "\(exam) · copy \(copy) · page \(page)/\(pages)" }
+    public var label: String { "\(exam) · copy \(copy) · page \(page)/\(pages)" + (version.map { " · version \($0)" } ?? "") }
 
     public var description: String { "copy \(copy) page \(page)" }
 

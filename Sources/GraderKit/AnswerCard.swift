@@ -88,13 +88,14 @@ extension GradingProject {
     private func card(_ model: ReadModel.Snapshot, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64],
                       heldBy: [String]) throws -> AnswerCard {
         let book = model.book, entry = book.students[id.index], question = numbered.question
-        let directory = book.directory
-        let band = AnswerRegion.band(of: numbered, among: book.questions, on: directory, student: id)
+        // A version may put the question on another page: the student's own page and band.
+        let page = book.placed(question, for: id).page
+        let band = AnswerRegion.band(of: numbered, among: book.questions, in: book, student: id)
         let applied = Set((book.appliedItems[question.id]?[id] ?? []).map(\.id))
         let record = try scoreRecord(student: entry.key, question: question.id)
         return AnswerCard(
             student: entry.key.rawValue, name: model.names[entry.key] ?? entry.student.name,
-            question: question.id.rawValue, questionName: numbered.name, heading: numbered.heading, page: question.page,
+            question: question.id.rawValue, questionName: numbered.name, heading: numbered.heading, page: page,
             max: question.maxPoints.description, scoring: question.scoring.rawValue, pad: ScorePad(max: question.maxPoints),
             score: book.score(question.id, id).description, gradedBy: record.map { $0.grader.isEmpty ? "—" : $0.grader },
             items: (book.rubricItems[question.id] ?? []).map { item in
@@ -102,7 +103,8 @@ extension GradingProject {
                                 applied: applied.contains(item.id), id: item.id.rawValue)
             },
             region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
-            pageWidth: book.pageSize(id, page: question.page).width, pageHeight: book.pageSize(id, page: question.page).height, position: position, count: book.students.count, ungraded: ungraded,
+            pageWidth: book.pageSize(id, page: page).width, pageHeight: book.pageSize(id, page: page).height, position: position,
+            count: book.students.count, ungraded: ungraded,
             upcoming: upcoming, heldBy: heldBy, images: model.imageStamp)
     }
 }

@@ -21,6 +21,9 @@ public enum BubbleRun {
         public var idMismatches: [String] = []
         /// How each block was placed on each student's scan, in student order.
         public var placements: [Placement] = []
+        /// Students whose version field named a version with its own PDF (or no longer does),
+        /// their pages aligned to it after the read.
+        public var alignedToVersions = 0
 
         /// One block on one student's scan: how far its bubbles sat from the fitted layout, or why it was not read.
         public struct Placement: Sendable, Equatable, Encodable {
@@ -52,7 +55,6 @@ public enum BubbleRun {
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: project.scanPath(book.students[0])).pageCount
         let reader = try PageBubbleReader(blocks: blocks, folder: project.folder)
-        let pages = Dictionary(grouping: blocks, by: \.page).sorted { $0.key < $1.key }
         let results = ConcurrentResults<[BlockReading]>(count: book.students.count)
         let done = Counter()
         DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
@@ -63,7 +65,9 @@ public enum BubbleRun {
                     let document = try PDFDocument(path: project.scanPath(book.students[index]))
                     // One rendering per page, whatever the number of blocks on it.
                     var read: [String: BlockReading] = [:]
-                    for (page, pageBlocks) in pages {
+                    // Each block where the student's version prints it (their pages are aligned to that version).
+                    let placed = blocks.map { book.placed($0, for: StudentID(index)) }
+                    for (page, pageBlocks) in Dictionary(grouping: placed, by: \.page).sorted(by: { $0.key < $1.key }) {
                         for reading in try reader.read(pageBlocks, on: document.page(at: page - 1),
                                                        alignment: book.students[index].alignment(page: page)) { read[reading.block.id] = reading }
                     }
@@ -107,6 +111,14 @@ public enum BubbleRun {
             }
         }
         try project.recordReadings(records, description: "read bubbles of \(book.students.count) students")
+        // Version fields read: their students' pages aligned to their version's PDF, and read again
+        // there when a version prints a block elsewhere.
+        summary.alignedToVersions = try project.alignReadVersions(since: book)
+        if summary.alignedToVersions > 0, !book.versions.blockPlacements.isEmpty {
+            var again = try run(project, block: blockID, cancellation: cancellation, progress: progress)
+            again.alignedToVersions += summary.alignedToVersions
+            return again
+        }
         return summary
     }
 }

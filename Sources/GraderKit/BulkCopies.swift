@@ -33,7 +33,8 @@ extension GradingProject {
 
     /// Runs `body` as one change, together with making a student of every copy complete in
     /// `next` that is not one yet: its booklet is assembled first (pages copied untouched,
-    /// turned upright by /Rotate), and removed again when the change fails.
+    /// turned upright by /Rotate), and removed again when the change fails. A copy whose codes
+    /// name a version of the project is then given it.
     func record(_ description: String, to next: BulkState, _ body: (ProjectWriter) throws -> Void) throws {
         let sort = next.sort
         let fresh = sort.completeCopies.filter { next.known($0)?.key == nil }
@@ -74,6 +75,7 @@ extension GradingProject {
             for output in outputs { unlink(output.path) }
             throw error
         }
+        if !fresh.isEmpty { try giveVersionsFromCodes() }
     }
 
     /// Where copy `copy`'s booklet is kept in the project.

@@ -37,11 +37,19 @@ public enum BulkError: Error, Equatable, Sendable {
     case splitMismatch(String)
     /// An option of `new` that a project made from bulk scans cannot honour (`--master`, `--password`).
     case optionNotForBulk(String)
+    /// A version's PDF has another number of pages than the first version's.
+    case versionPagesDiffer(path: String, found: Int, first: String, expected: Int)
+    /// `prepare --versions` was given one PDF, or more than the letters A–Z name.
+    case badVersionCount(Int)
 }
 
 extension BulkError: LocalizedError {
     public var errorDescription: String? {
         switch self {
+        case .versionPagesDiffer(let path, let found, let first, let expected):
+            return "'\(path)' has \(found) page\(found == 1 ? "" : "s") but '\(first)' has \(expected): every version must have the same pages, in its own order."
+        case .badVersionCount(let count):
+            return "--versions lists \(count) PDF\(count == 1 ? "" : "s"): give 2 to \(VersionSpread.mostVersions), one per version (named A, B, … in that order)."
         case .badCopyCount(let count):
             return "--copies \(count): give a number of copies from 1 to 9999."
         case .badExamID(let id):

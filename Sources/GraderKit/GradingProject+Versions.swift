@@ -8,7 +8,8 @@ import GraderStore
 extension GradingProject {
     /// Adds version `name` of the exam, as one change: with `reference` (that version's unwritten
     /// exam, copied into the project) its pages are what the version's boxes are placed on and its
-    /// students' pages are aligned to; without, it shares the project's reference pages.
+    /// students' pages are aligned to; without, it shares the project's reference pages. Copies
+    /// whose page codes name the version (`prepare --versions`) are then given it.
     @discardableResult
     public func addVersion(_ name: String, reference: String? = nil) throws -> ExamVersion {
         try permit(.editQuestions)
@@ -35,6 +36,7 @@ extension GradingProject {
             if let imported { try? FileManager.default.removeItem(atPath: folder + "/" + imported) }
             throw error
         }
+        try giveVersionsFromCodes()
         return version
     }
 
@@ -47,13 +49,48 @@ extension GradingProject {
             let version = try book.versions.resolve(name)
             let numbered = try book.resolveQuestion(question)
             _ = try GradingRules.page(page, pages: book.pagesPerStudent)
-            let size = version.referenceSizes.indices.contains(page - 1) ? version.referenceSizes[page - 1] : book.referencePageSize(page: page)
+            let size = book.referencePageSize(page: page, version: version)
             let relative = try GradingRules.position(position, page: page, size: size)
             try writer.setVersionPlacement(VersionPlacement(page: page, position: relative), question: numbered.question.id, version: version.name)
         }
     }
 
-    /// Sets how `version` prints bubble block `block` from the key file `file` (its `text`), and
+    /// Places bubble block `block` on `version`: on `page`, the centre of its first bubble at
+    /// `origin` (points on that version's reference page), its spacing as the exam's. One change;
+    /// the next bubble read finds it there on that version's students' pages.
+    public func placeBlock(_ block: String, version name: String, page: Int, origin: PagePoint) throws {
+        try permit(.editKeys)
+        try store.change("place block \(block) on version \(name)") { writer in
+            let book = try writer.gradeBook()
+            let version = try book.versions.resolve(name)
+            var moved = try book.resolveBlock(block)
+            _ = try GradingRules.page(page, pages: book.pagesPerStudent)
+            guard moved.template == nil, moved.kind != .version else {
+                throw GradingError.badBubbleBlock(moved.id, problem: moved.kind == .version
+                    ? "a version field tells the version, so it sits where the exam puts it on every version"
+                    : "a block read from a blank sheet's template is placed by that sheet, not by an origin")
+            }
+            moved.page = page
+            moved.origin = origin
+            let size = book.referencePageSize(page: page, version: version), b = moved.bounds
+            guard b.origin.x >= 0, b.origin.y >= 0, b.origin.x + b.width <= size.width, b.origin.y + b.height <= size.height else {
+                throw GradingError.positionOffPage(x: origin.x, y: origin.y, page: page, size: size)
+            }
+            try writer.setVersionBlockPlacement(BlockPlacement(page: page, origin: origin), block: moved.id, version: version.name)
+            try placeBubbleBoxes(writer, block: moved.id, version: version.name)
+        }
+    }
+
+    /// Places the grade boxes of `block`'s questions on `version` beside the rows it prints them on.
+    private func placeBubbleBoxes(_ writer: ProjectWriter, block: String, version: String) throws {
+        let book = try writer.gradeBook()
+        for (question, placement) in try book.bubbleBoxes(block: try book.resolveBlock(block), version: version) {
+            try writer.setVersionPlacement(placement, question: question, version: version)
+        }
+    }
+
+    /// Sets how `version` prints bubble block `block` from the key file `file` (its `text`), places
+    /// its questions' grade boxes beside the rows the version prints them on, and
     /// re-grades every machine-read row: one change, nothing changed when the file is refused.
     @discardableResult
     public func setVersionKey(version name: String, block id: String, text: String, file: String) throws -> VersionKey {
@@ -63,6 +100,7 @@ extension GradingProject {
             let version = try book.versions.resolve(name)
             let key = try VersionKey.parse(text, file: file, block: try book.resolveBlock(id))
             try writer.setVersionKey(key, block: id, version: version.name)
+            try placeBubbleBoxes(writer, block: id, version: version.name)
             try BubbleChanges.regrade(writer)
             return key
         }
@@ -135,6 +173,20 @@ extension GradingProject {
         let aligned = try alignments(students, in: book)
         try store.change("align \(students.count) students to their versions") { writer in try write(aligned, book: book, writer: writer) }
         return students.count
+    }
+
+    /// Aligns the students whose version the sheets' version fields now name differently from
+    /// `before` (a version with its own PDF, or back from one) to that version's pages, as one
+    /// change: what `omr` does after reading the fields. Gives how many students were aligned.
+    func alignReadVersions(since before: GradeBook) throws -> Int {
+        let book = try store.gradeBook()
+        guard book.hasVersions, book.students.count == before.students.count else { return 0 }
+        func version(_ book: GradeBook, _ id: StudentID) -> ExamVersion? { book.version(of: id).flatMap { book.versions.named($0.name) } }
+        let moved = book.students.indices.map(StudentID.init).filter { version(book, $0)?.referenceScan != version(before, $0)?.referenceScan }
+        guard !moved.isEmpty else { return 0 }
+        let aligned = try alignments(moved.map { ($0, version(book, $0)) }, in: book)
+        try store.change("align \(moved.count) students to the versions their sheets name") { writer in try write(aligned, book: book, writer: writer) }
+        return moved.count
     }
 
     /// Each student's page alignments to `version`'s own reference pages, or to the project's

@@ -29,6 +29,8 @@ public struct GradingSession {
         public let studentName: String
         /// Which question.
         public let question: NumberedQuestion
+        /// The page of the student's booklet it is on (their version's page for it).
+        public let page: Int
         /// The score as it stands now; a save checks it is still this.
         public let score: Score
         /// The question's rubric items, applied with `apply`.
@@ -104,7 +106,7 @@ public struct GradingSession {
         let entry = book.students[stop.student.index]
         let record = try project.scoreRecord(student: entry.key, question: stop.question.question.id)
         shown = Stop(number: index + 1, count: walk.stops.count, student: entry.key, studentName: names[entry.key] ?? entry.student.name,
-                     question: stop.question, score: record.map { .points($0.points) } ?? .ungraded,
+                     question: stop.question, page: stop.page, score: record.map { .points($0.points) } ?? .ungraded,
                      items: book.rubricItems[stop.question.question.id] ?? [])
         return shown
     }

@@ -17,6 +17,10 @@ extension GradeBookReader {
             versions.placements[name, default: [:]][QuestionID(row["question_id"])] =
                 VersionPlacement(page: row["page"], position: RelativePoint(x: row["x"], y: row["y"]))
         }
+        for row in try Row.fetchAll(db, sql: "SELECT version_id, block_id, page, x, y FROM version_block_placement") {
+            guard let name = names[row["version_id"]] else { continue }
+            versions.blockPlacements[name, default: [:]][row["block_id"]] = BlockPlacement(page: row["page"], origin: PagePoint(x: row["x"], y: row["y"]))
+        }
         var rows: [String: [String: [(row: Int, entry: VersionKey.Row)]]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT version_id, block_id, row, exam_row, choices FROM version_key ORDER BY row") {
             guard let name = names[row["version_id"]] else { continue }

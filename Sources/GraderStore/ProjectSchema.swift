@@ -15,6 +15,7 @@ enum ProjectSchema {
         ("answer_key", ["block_id", "row"]), ("page_source", ["student_id", "page"]), ("applied_item", ["item_id", "student_id"]),
         ("scan_page", ["scan_id", "page_index"]), ("exam_copy", ["copy"]), ("bubble_placement", ["student_id", "block_id"]),
         ("exam_version", ["name"]), ("version_placement", ["version_id", "question_id"]), ("version_key", ["version_id", "block_id", "row"]),
+        ("version_block_placement", ["version_id", "block_id"]),
     ]
 
     /// Every migration, oldest first; each ends with the history triggers made for its schema.
@@ -363,6 +364,19 @@ enum ProjectSchema {
                     UNIQUE (version_id, block_id, row));
                 ALTER TABLE student ADD COLUMN version TEXT;
                 ALTER TABLE student ADD COLUMN version_source TEXT CHECK (version_source IN ('hand', 'roster', 'code'));
+                """)
+        }
+        migrator.registerProjectMigration("v26: where each version prints a bubble block") { db in
+            // page, x, y: the block's page and the centre of its first bubble, in points on the version's reference page.
+            try db.execute(sql: """
+                CREATE TABLE version_block_placement (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    version_id INTEGER NOT NULL REFERENCES exam_version(id) ON DELETE CASCADE,
+                    block_id TEXT NOT NULL,
+                    page INTEGER NOT NULL,
+                    x REAL NOT NULL,
+                    y REAL NOT NULL,
+                    UNIQUE (version_id, block_id));
                 """)
         }
         return migrator

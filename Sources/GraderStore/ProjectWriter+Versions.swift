@@ -20,6 +20,15 @@ extension ProjectWriter {
             """, arguments: [question.rawValue, placement.page, placement.position.x, placement.position.y, version])
     }
 
+    /// Places bubble block `block` on `version` (replacing where it sat there).
+    public func setVersionBlockPlacement(_ placement: BlockPlacement, block: String, version: String) throws {
+        try db.execute(sql: """
+            INSERT INTO version_block_placement (version_id, block_id, page, x, y)
+            SELECT id, ?, ?, ?, ? FROM exam_version WHERE name = ?
+            ON CONFLICT (version_id, block_id) DO UPDATE SET page = excluded.page, x = excluded.x, y = excluded.y
+            """, arguments: [block, placement.page, placement.origin.x, placement.origin.y, version])
+    }
+
     /// Sets how `version` prints `block` (replacing its previous key).
     public func setVersionKey(_ key: VersionKey, block: String, version: String) throws {
         let id = try Int64.fetchOne(db, sql: "SELECT id FROM exam_version WHERE name = ?", arguments: [version])

@@ -88,6 +88,7 @@ struct OMRCommand: ParsableCommand {
         print("Read \(summary.answered + summary.blank + summary.multiple + summary.uncertain) rows: \(summary.answered) answered, "
             + "\(summary.blank) blank, \(summary.multiple) multiple, \(summary.uncertain) uncertain.")
         print(summary.placementLine + ".")
+        if summary.alignedToVersions > 0 { print("Pages of \(count(summary.alignedToVersions, "student")) aligned to the version their sheet names.") }
         if !summary.review.isEmpty {
             print("For review (left \"?\"; score them with ezgrader score or ezgrader grade):")
             summary.review.forEach { print("  \($0)") }

@@ -47,7 +47,7 @@ struct GradeCommand: ParsableCommand {
                     print("  rubric of \(stop.question.name): " + stop.items.map { "i\($0.number) \($0.label)" }.joined(separator: " · "))
                     listed = stop.question.question.id
                 }
-                print("[\(stop.number)/\(stop.count)] \(stop.studentName) — p. \(stop.question.question.page), \(stop.question.name) "
+                print("[\(stop.number)/\(stop.count)] \(stop.studentName) — p. \(stop.page), \(stop.question.name) "
                     + "(max \(stop.question.question.maxPoints)) now \(stop.score) > ", terminator: "")
                 fflush(nil)
                 guard let line = readLine() else { print(""); break }

@@ -15,12 +15,13 @@ struct VersionCommand: ParsableCommand {
               ezgrader version add exam.ezgrader A
               ezgrader version add exam.ezgrader B versionB.pdf
               ezgrader version place exam.ezgrader --version B --question Q3 --page 1 --at 72,400
+              ezgrader version place-block exam.ezgrader --version B --block mc --page 2 --at 110,236
               ezgrader version key exam.ezgrader --version B --block mc --file keyB.txt
               ezgrader version set exam.ezgrader --student "Ada Lovelace" B
               ezgrader version set exam.ezgrader --roster roster.csv
               ezgrader version list exam.ezgrader
             """,
-        subcommands: [Add.self, Place.self, Key.self, Set.self, Align.self, List.self])
+        subcommands: [Add.self, Place.self, PlaceBlock.self, Key.self, Set.self, Align.self, List.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -67,6 +68,33 @@ struct VersionCommand: ParsableCommand {
             try reportingErrors {
                 try options.open().placeQuestion(question, version: version, page: page, position: try parsePosition(at, option: "--at"))
                 print("Placed \(question) on page \(page) of version \(version).")
+            }
+        }
+    }
+
+    struct PlaceBlock: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "place-block",
+            abstract: "Place a bubble block where a version prints it (the same rows, spacing and choices).",
+            discussion: """
+                --at is the centre of the block's first bubble, in points on the version's own PDF; \
+                a block not placed on a version is read where the exam prints it. Read the bubbles \
+                again afterwards (ezgrader omr).
+
+                Example:
+                  ezgrader version place-block exam.ezgrader --version B --block mc --page 2 --at 110,236
+                """)
+        @OptionGroup var options: ProjectOptions
+        @Option(help: "The version.") var version: String
+        @Option(help: "The bubble block's id.") var block: String
+        @Option(help: "The page of that version's booklet (1-based).") var page: Int
+        @Option(help: ArgumentHelp("The centre of its first bubble, in points.", valueName: "x,y")) var at: String
+
+        func run() throws {
+            try reportingErrors {
+                let origin = try value(of: "--at") { try TypedValue.point(at) }
+                try options.open().placeBlock(block, version: version, page: page, origin: origin)
+                print("Placed block \(block) on page \(page) of version \(version); run ezgrader omr to read it there.")
             }
         }
     }

@@ -29,7 +29,7 @@ import TestSupport
         "# printed exam choices\n" + order.enumerated().map { row, exam in "\(row + 1) \(exam + 1) \(choicesB(row).joined())" }.joined(separator: "\n") + "\n"
     }
 
-    private func quiz(_ folder: TemporaryFolder) throws -> GradingProject {
+    private func quiz(_ folder: TemporaryFolder, ownPDFForB: Bool = false) throws -> GradingProject {
         try FileManager.default.createDirectory(atPath: folder.file("in"), withIntermediateDirectories: true)
         for (s, student) in Self.students.enumerated() {
             let printedB = student.version == "B"
@@ -45,36 +45,40 @@ import TestSupport
                 answers: marks.map { BubbleMarkTruth($0) }, idDigits: nil, style: .sample, seed: 9,
                 placement: BubbleSheetPlacement(offsetX: 1, offsetY: -1, rotationDegrees: 0.2, scale: 1))
         }
-        let block = BubbleSheetLayout.answerBlock, field = block.centre(row: 19, choice: 0)
-        let rubric = """
-            bubbles:
-              - id: mc
-                page: 1
-                origin: \(block.origin.x),\(block.origin.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: 8
-                points: 2
-              - id: version
-                page: 1
-                origin: \(field.x),\(field.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: 1
-                kind: version
-
-            """
-        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try Self.rubric(versionField: true).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         let project = try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"),
                                                 grader: try .tester())
         try project.addVersion("A")
-        try project.addVersion("B")
+        if ownPDFForB {
+            try ScanFactory.writeBubbleSheetBooklet(to: URL(fileURLWithPath: folder.file("B.pdf")), studentNumber: 0, answers: [], idDigits: nil,
+                                                    style: .sample, seed: 3, placement: .identity)
+            try project.addVersion("B", reference: folder.file("B.pdf"))
+        } else {
+            try project.addVersion("B")
+        }
         try project.setVersionKey(version: "B", block: "mc", text: Self.keyFileB, file: "keyB.txt")
         _ = try project.setAnswerKey(block: "mc", answers: Self.key.joined(separator: ","))
         _ = try BubbleRun.run(project)
         return project
+    }
+
+    /// The quiz's rubric: the sheet's first 8 rows, 2 points each, and (with `versionField`) its
+    /// row 20 as the version field.
+    static func rubric(versionField: Bool) -> String {
+        let block = BubbleSheetLayout.answerBlock, field = block.centre(row: 19, choice: 0)
+        func entry(_ id: String, _ origin: PagePoint, _ last: String) -> String {
+            """
+              - id: \(id)
+                page: 1
+                origin: \(origin.x),\(origin.y)
+                row_spacing: \(block.rowSpacing)
+                column_spacing: \(block.columnSpacing)
+                diameter: \(block.bubbleDiameter)
+            \(last)
+            """
+        }
+        return "bubbles:\n" + entry("mc", block.origin, "    rows: 8\n    points: 2") + "\n"
+            + (versionField ? entry("version", field, "    rows: 1\n    kind: version") + "\n" : "")
     }
 
     /// Each student's score on exam questions mc-1…mc-8, as text.
@@ -179,6 +183,22 @@ import TestSupport
         #expect(text.contains { $0.hasPrefix("By version (students, mean total; 1 of unknown version in none): A ") })
     }
 
+    @Test func pagesOfAVersionReadFromTheSheetAreAlignedToThatVersionsPDF() throws {
+        let folder = TemporaryFolder()
+        let project = try quiz(folder, ownPDFForB: true)
+        let book = try project.store.gradeBook()
+        let onB = book.students.indices.map(StudentID.init).filter { book.version(of: $0)?.name == "B" }
+        #expect(onB.count >= 2, "B's fields are read")
+        // The read aligned B's students to B's PDF, as one step after the read; a second read aligns nobody again.
+        #expect(try project.history(limit: 2).map(\.description) == [
+            "align \(onB.count) students to the versions their sheets name", "read bubbles of 7 students",
+        ])
+        #expect(try BubbleRun.run(project).alignedToVersions == 0)
+        for id in onB {
+            #expect(try scores(book, book.students[id.index].student.name) == expected(id.index), "\(book.students[id.index].student.name)")
+        }
+    }
+
     @Test func aKeyFileThatLeavesOutAQuestionIsRefusedByLine() throws {
         let folder = TemporaryFolder()
         let project = try quiz(folder)
@@ -255,5 +275,20 @@ import TestSupport
         let counts: [Int] = [boxes(0, 1), boxes(0, 2), boxes(1, 1), boxes(1, 2)]
         #expect(counts == [1, 0, 0, 1])
         #expect(book.inVersionOrder == [StudentID(0), StudentID(1)])
+
+        // The browser's card and the grading walk show each student's page and band for Q1.
+        for (student, placement) in [(0, ann), (1, bob)] {
+            let card = try project.answerCard(question: q1.id, from: book.students[student].key, move: .here)
+            #expect(card.page == placement.page, "student \(student)")
+            // Just above the box (a skewed page's band is a little taller: the box bounding the turned band).
+            #expect(card.region.y < placement.box.origin.y && card.region.y > placement.box.origin.y - AnswerRegion.margin - 10, "\(card.region)")
+        }
+        var session = try GradingSession(project)
+        var pages: [String: Int] = [:]
+        while let stop = try session.current() {
+            pages[stop.studentName] = stop.page
+            session.skip()
+        }
+        #expect(pages == ["Ann": 1, "Bob": 2])
     }
 }

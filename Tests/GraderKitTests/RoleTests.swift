@@ -80,6 +80,7 @@ import TestSupport
         Call(name: "BubbleRun", action: .editKeys) { p, _ in _ = try BubbleRun.run(p) },
         Call(name: "addVersion", action: .editQuestions) { p, _ in _ = try p.addVersion("B") },
         Call(name: "placeQuestion", action: .editQuestions) { p, _ in try p.placeQuestion("Q1", version: "B", page: 1, position: PagePosition("9,9")!) },
+        Call(name: "placeBlock", action: .editKeys) { p, _ in try p.placeBlock("mc", version: "B", page: 1, origin: PagePoint(x: 90, y: 90)) },
         Call(name: "setVersionKey", action: .editKeys) { p, _ in _ = try p.setVersionKey(version: "B", block: "mc", text: "1 1", file: "k.txt") },
         Call(name: "setVersions", action: .editRoster) { p, _ in try p.setVersions([("Anna", "B")]) },
         Call(name: "setVersionsFromRoster", action: .editRoster) { p, f in _ = try p.setVersions(fromRoster: f.folder + "/missing.csv") },

@@ -8,6 +8,9 @@ public enum BulkSheet: Sendable, Equatable {
     /// A page of the printed PDF (0-based), possibly upside down, possibly with an ink blot over
     /// the square whose top-left corner is `smudge` (points on the printed page).
     case printed(pageIndex: Int, upsideDown: Bool = false, smudge: PagePoint? = nil)
+    /// A page of the printed PDF (0-based) a student answered: each bubble of `diameter` points
+    /// centred at a point of `filled` (points on the printed page) filled in pencil.
+    case answered(pageIndex: Int, filled: [PagePoint], diameter: Double)
     /// An empty duplex back.
     case blank
     /// The blank back of a printed page (0-based) whose print shows through the paper: mirrored and faint.
@@ -30,12 +33,15 @@ enum BulkScanWriter {
                 let skew = skewDegrees * .pi / 180
                 var noiseRNG = SplitMix64(seed: rng.next())
                 var printed: (coverage: [UInt8], width: Int, stride: Int)?
-                var turn = 0.0, smudge: PagePoint?, mirrored = false
+                var turn = 0.0, smudge: PagePoint?, mirrored = false, pencil: (filled: [PagePoint], diameter: Double)?
                 switch sheet {
                 case .printed(let index, let upsideDown, let blot):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
                     turn = upsideDown ? .pi : 0
                     smudge = blot
+                case .answered(let index, let filled, let diameter):
+                    printed = try coverage(of: document.page(at: index), dpi: style.dpi)
+                    pencil = (filled, diameter)
                 case .showThrough(let index):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
                     mirrored = true
@@ -52,6 +58,9 @@ enum BulkScanWriter {
                         cairo_translate(cr, -L.pageWidth / 2, -L.pageHeight / 2)
                         if let printed { try paint(printed, dpi: style.dpi, opacity: mirrored ? 0.22 : 1, on: cr, context: context) }
                         if let smudge { blot(cr, at: smudge, rng: &rng) }
+                        for centre in pencil?.filled ?? [] {
+                            PencilMarks.paint(cr, .filled(0), row: [centre], width: pencil!.diameter, height: pencil!.diameter, rng: &rng)
+                        }
                     },
                     develop: { pixels, stride in
                         PaperNoise.develop(pixels, width: width, height: height, stride: stride, noise: style.noise, rng: &noiseRNG)
