@@ -92,12 +92,12 @@ struct TemplateFromAnySheetTests {
         #expect(Double(tally.right) >= 0.8 * Double(tally.right + tally.unread.count), "\(tally.right) read; unread: \(tally.unread)")
     }
 
-    /// 81 checkboxes in three columns, scanned at 100 dpi: the two light ticks are read or flagged,
+    /// 81 small checkboxes (8 pt) in three columns, scanned at 100 dpi: the two light ticks are read or flagged,
     /// never read as confident blanks; every box left empty reads blank, every filled one reads.
     @Test func lightTicksOnACheckboxSheetAt100DpiAreNeverReadBlank() throws {
         let columns = (0..<3).map { k in
             BubbleBlock(id: "c\(k + 1)", name: "Column \(k + 1)", page: 1, origin: PagePoint(x: 90 + Double(k) * 160, y: 110), rowSpacing: 22,
-                        columnSpacing: 22, bubbleDiameter: 11, rows: 27, kind: .checkbox, pointsPerQuestion: .zero, firstQuestionNumber: 1 + 27 * k)
+                        columnSpacing: 22, bubbleDiameter: 8, rows: 27, kind: .checkbox, pointsPerQuestion: .zero, firstQuestionNumber: 1 + 27 * k)
         }
         // The form's heading (without it the three columns look alike upside down, and the page
         // registration may take the sheet as turned).
