@@ -55,6 +55,7 @@ public enum TemplateFinder {
         case notFound(row: Int, choice: Int, near: PagePoint)
         case oddSize(row: Int, choice: Int, size: (Double, Double), typical: (Double, Double))
         case tooClose(row: Int, choice: Int)
+        case filledCopy(solid: Int, row: Int, choice: Int)
 
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
 
@@ -69,6 +70,9 @@ public enum TemplateFinder {
                               row + 1, choice + 1, size.0, size.1, typical.0, typical.1)
             case .tooClose(let row, let choice):
                 return "row \(row + 1), choice \(choice + 1) lands on the same printed bubble as its neighbour"
+            case .filledCopy(let solid, let row, let choice):
+                return "\(solid) bubbles are solid on the blank sheet (the first at row \(row + 1), choice \(choice + 1)): "
+                    + "if it is a student's filled copy, add 'blank_sheet_filled: true' (one bubble printed solid as an example is fine)"
             }
         }
     }
@@ -132,7 +136,12 @@ public enum TemplateFinder {
             }
         }
         var shapes = measured(on: blank)
-        guard filledSheet else { return .success(shapes) }
+        guard filledSheet else {
+            // One bubble printed solid is an example; more are a student's fills, which would read as print.
+            let solid = shapes.indices.filter { shapes[$0].blankInk >= filledInk + 0.25 }
+            if solid.count > 1 { return .failure(.filledCopy(solid: solid.count, row: solid[0] / outline.choices, choice: solid[0] % outline.choices)) }
+            return .success(shapes)
+        }
         // Most bubbles of a block are empty; a block of one to three may be all filled.
         let inks = shapes.map(\.blankInk).sorted()
         let fillLevel = max(filledInk, (inks.count >= 4 ? inks[inks.count / 4] : 0) + 0.25)
