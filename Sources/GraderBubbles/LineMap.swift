@@ -45,6 +45,9 @@ struct LineMap {
         (self.width, self.height, values) = (width, height, out)
     }
 
+    /// A map of any other per-pixel strength (how much darker than the paper a solid blob is), for its components.
+    init(width: Int, height: Int, values: [Int]) { (self.width, self.height, self.values) = (width, height, values) }
+
     /// The 8-connected groups of pixels of strength `threshold` or more, as boxes (pixels of the region).
     func components(atLeast threshold: Int) -> [(minX: Int, maxX: Int, minY: Int, maxY: Int)] {
         var seen = values.map { $0 < threshold }

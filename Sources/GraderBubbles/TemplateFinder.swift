@@ -45,7 +45,9 @@ public struct BlockOutline: Sendable, Hashable {
 /// Finds every bubble of a block on the school's blank sheet: near where even spacing from the
 /// first to the last bubble puts it (following the sheet's own spacing row by row), the printed
 /// outline — a thin line darker than the paper on both sides, so light drop-out ink counts and
-/// shaded bands do not — and its box. Letters printed inside lie within it.
+/// shaded bands do not — and its box. Letters printed inside lie within it. A bubble printed solid
+/// (a "fill like this" example), or filled on a student's copy given in place of a blank, has no
+/// outline: its box is the solid blob's.
 public enum TemplateFinder {
     /// Why a block could not be found on the blank.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -53,6 +55,7 @@ public enum TemplateFinder {
         case notFound(row: Int, choice: Int, near: PagePoint)
         case oddSize(row: Int, choice: Int, size: (Double, Double), typical: (Double, Double))
         case tooClose(row: Int, choice: Int)
+        case filledCopy(solid: Int, row: Int, choice: Int)
 
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
 
@@ -67,6 +70,9 @@ public enum TemplateFinder {
                               row + 1, choice + 1, size.0, size.1, typical.0, typical.1)
             case .tooClose(let row, let choice):
                 return "row \(row + 1), choice \(choice + 1) lands on the same printed bubble as its neighbour"
+            case .filledCopy(let solid, let row, let choice):
+                return "\(solid) bubbles are solid on the blank sheet (the first at row \(row + 1), choice \(choice + 1)): "
+                    + "if it is a student's filled copy, add 'blank_sheet_filled: true' (one bubble printed solid as an example is fine)"
             }
         }
     }
@@ -77,8 +83,10 @@ public enum TemplateFinder {
         min(6, max(3, 20 / (outline.pitch / 3)))
     }
 
-    /// Every bubble of `outline`, row-major, found on `blank` (rendered at any resolution).
-    public static func find(_ outline: BlockOutline, on blank: GrayImage) -> Result<[BubbleShape], Failure> {
+    /// Every bubble of `outline`, row-major, found on `blank` (rendered at any resolution). When
+    /// `filledSheet`, `blank` is a student's filled copy: a bubble far darker inside than the
+    /// block's others is a fill, marked `filledOnSheet` and measured as its nearest empty neighbour.
+    public static func find(_ outline: BlockOutline, on blank: GrayImage, filledSheet: Bool = false) -> Result<[BubbleShape], Failure> {
         let ppp = blank.pixelsPerPoint, steps = outline.steps, pitch = outline.pitch
         guard outline.rows > 0, outline.choices > 0 else { return .failure(.notFound(row: 0, choice: 0, near: outline.first)) }
         var found: [PagePoint?] = Array(repeating: nil, count: outline.rows * outline.choices)
@@ -99,7 +107,10 @@ public enum TemplateFinder {
                 guard centre.x >= 0, centre.y >= 0, centre.x < Double(blank.width), centre.y < Double(blank.height) else {
                     return .failure(.outOfPage(nominal))
                 }
-                guard let box = outlineBox(in: blank, near: centre, pitch: pitch * ppp) else {
+                // On a filled copy a fill covering the ring's inside leaves only part of an outline: the larger box.
+                let outlined = outlineBox(in: blank, near: centre, pitch: pitch * ppp)
+                let solid = outlined == nil || filledSheet ? solidBox(in: blank, near: centre, pitch: pitch * ppp) : nil
+                guard let box = [outlined, solid].compactMap({ $0 }).max(by: { $0.w * $0.h < $1.w * $1.h }) else {
                     return .failure(.notFound(row: row, choice: choice, near: predicted))
                 }
                 found[row * outline.choices + choice] = PagePoint(x: box.x / ppp, y: box.y / ppp)
@@ -118,15 +129,72 @@ public enum TemplateFinder {
                 return .failure(.tooClose(row: index / outline.choices, choice: index % outline.choices))
             }
         }
-        return .success(zip(centres, boxes).map { centre, box in
-            let ink = BubbleInk.darkness(in: blank, centre: (centre.x * ppp, centre.y * ppp), radii: (box.w / 2 * ppp, box.h / 2 * ppp))?.ink ?? 0
-            return BubbleShape(centre: centre, width: box.w, height: box.h, blankInk: ink)
+        func measured(on image: GrayImage) -> [BubbleShape] {
+            zip(centres, boxes).map { centre, box in
+                let ink = BubbleInk.darkness(in: image, centre: (centre.x * ppp, centre.y * ppp), radii: (box.w / 2 * ppp, box.h / 2 * ppp))?.ink ?? 0
+                return BubbleShape(centre: centre, width: box.w, height: box.h, blankInk: ink)
+            }
+        }
+        var shapes = measured(on: blank)
+        guard filledSheet else {
+            // One bubble printed solid is an example; more are a student's fills, which would read as print.
+            let solid = shapes.indices.filter { shapes[$0].blankInk >= filledInk + 0.25 }
+            if solid.count > 1 { return .failure(.filledCopy(solid: solid.count, row: solid[0] / outline.choices, choice: solid[0] % outline.choices)) }
+            return .success(shapes)
+        }
+        // Most bubbles of a block are empty; a block of one to three may be all filled.
+        let inks = shapes.map(\.blankInk).sorted()
+        let fillLevel = max(filledInk, (inks.count >= 4 ? inks[inks.count / 4] : 0) + 0.25)
+        for index in shapes.indices where shapes[index].blankInk >= fillLevel { shapes[index].filledOnSheet = true }
+        let empty = measured(on: FillEraser.erased(shapes, in: blank))
+        return .success(zip(shapes, empty).map { shape, empty in
+            var shape = shape
+            shape.blankInk = empty.blankInk
+            return shape
         })
     }
+
+    /// Ink inside a bubble from which, on a filled copy, it counts as a student's fill.
+    static let filledInk = 0.35
 
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    /// The box of a solid blob of a bubble's size around `centre` (pixel space): a bubble printed
+    /// solid or filled, darker than the paper by half the region's contrast and covering most of
+    /// its box (a ring does not); nil when there is none.
+    static func solidBox(in image: GrayImage, near centre: (x: Double, y: Double), pitch: Double) -> (x: Double, y: Double, w: Double, h: Double)? {
+        let half = pitch * 0.8
+        guard let region = PixelRegion(minX: centre.x - half, minY: centre.y - half, maxX: centre.x + half, maxY: centre.y + half, in: image) else {
+            return nil
+        }
+        var histogram = GreyHistogram(), values: [Int] = []
+        values.reserveCapacity(region.width * region.height)
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 { histogram.add(image.bytes[y * image.width + x]) }
+        }
+        let paper = histogram.percentile(0.75), darkest = histogram.percentile(0.02)
+        guard paper - darkest >= 60 else { return nil }
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 { values.append(max(0, paper - Int(image.bytes[y * image.width + x]))) }
+        }
+        let map = LineMap(width: region.width, height: region.height, values: values), threshold = (paper - darkest) / 2
+        let low = pitch * 0.2, high = pitch * 1.05
+        var best: (x: Double, y: Double, w: Double, h: Double)?
+        for box in map.components(atLeast: threshold) {
+            let w = Double(box.maxX - box.minX + 1), h = Double(box.maxY - box.minY + 1)
+            let x = Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y = Double(region.y0) + Double(box.minY + box.maxY + 1) / 2
+            guard w >= low, h >= low, w <= high, h <= high, abs(x - centre.x) <= pitch * 0.45, abs(y - centre.y) <= pitch * 0.45 else { continue }
+            var dark = 0
+            for row in box.minY...box.maxY {
+                for column in box.minX...box.maxX where values[row * region.width + column] >= threshold { dark += 1 }
+            }
+            guard Double(dark) >= 0.6 * w * h else { continue }
+            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+        }
+        return best
     }
 
     /// The box of the printed outline nearest `centre` (pixel space) within about a pitch: centre

@@ -11,8 +11,10 @@ public struct BlankSheet: Sendable {
     /// What each template block read against this blank needs from it, by block id.
     let prepared: [String: PreparedBlock]
 
-    /// Prepares `image` (rendered at `TemplateReader.pixelsPerPoint(for:)`) for reading `blocks`.
+    /// Prepares `image` (rendered at `TemplateReader.pixelsPerPoint(for:)`) for reading `blocks`;
+    /// when it is a student's filled copy, the fills the templates mark are taken out first.
     public init(_ image: GrayImage, blocks: [BubbleBlock]) {
+        let image = FillEraser.erased(blocks.flatMap { $0.template?.shapes ?? [] }, in: image)
         self.image = image
         reference = ReferencePage(image.resampled(toPixelsPerPoint: PageRegistrar.pixelsPerPoint))
         var prepared: [String: PreparedBlock] = [:]

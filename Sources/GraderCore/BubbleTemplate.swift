@@ -8,23 +8,27 @@ public struct BubbleShape: Hashable, Sendable, Codable {
     /// How dark the bubble's inside is on the blank (printed letters, shading), 0 (paper) … 1 (black),
     /// relative to the paper just around it: the ink a student adds is measured against this.
     public var blankInk: Double
+    /// True when the template was found on a student's filled copy and this bubble was filled on
+    /// it: its look on that sheet (and `blankInk`) is an empty neighbour's.
+    public var filledOnSheet: Bool
 
     /// Creates a shape.
-    public init(centre: PagePoint, width: Double, height: Double, blankInk: Double) {
+    public init(centre: PagePoint, width: Double, height: Double, blankInk: Double, filledOnSheet: Bool = false) {
         self.centre = centre
         self.width = width
         self.height = height
         self.blankInk = blankInk
+        self.filledOnSheet = filledOnSheet
     }
 
-    private enum CodingKeys: String, CodingKey { case x, y, w, h, ink }
+    private enum CodingKeys: String, CodingKey { case x, y, w, h, ink, filled }
 
-    /// Decodes a shape stored compactly (`x`, `y`, `w`, `h`, `ink`).
+    /// Decodes a shape stored compactly (`x`, `y`, `w`, `h`, `ink`, `filled` when true).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(centre: PagePoint(x: try c.decode(Double.self, forKey: .x), y: try c.decode(Double.self, forKey: .y)),
                   width: try c.decode(Double.self, forKey: .w), height: try c.decode(Double.self, forKey: .h),
-                  blankInk: try c.decode(Double.self, forKey: .ink))
+                  blankInk: try c.decode(Double.self, forKey: .ink), filledOnSheet: try c.decodeIfPresent(Bool.self, forKey: .filled) ?? false)
     }
 
     /// Encodes the shape compactly, to a hundredth of a point.
@@ -36,6 +40,7 @@ public struct BubbleShape: Hashable, Sendable, Codable {
         try c.encode(rounded(width), forKey: .w)
         try c.encode(rounded(height), forKey: .h)
         try c.encode((blankInk * 1000).rounded() / 1000, forKey: .ink)
+        if filledOnSheet { try c.encode(true, forKey: .filled) }
     }
 }
 

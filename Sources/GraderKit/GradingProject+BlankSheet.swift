@@ -49,7 +49,7 @@ extension GradingProject {
             let key = "\(page)@\(ppp)"
             let image = try renders[key] ?? GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: ppp)
             renders[key] = image
-            switch entry.block.found(outline, on: image, blankFile: "", blankPage: page) {
+            switch entry.block.found(outline, on: image, blankFile: "", blankPage: page, filledSheet: rubric.blankSheetFilled) {
             case .failure(let failure):
                 throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': \(failure) "
                     + "(\((blankPath as NSString).lastPathComponent), page \(page)); check first:, last:, rows: and choices:.")
@@ -89,9 +89,11 @@ extension GradingProject {
 extension BubbleBlock {
     /// This block with its bubbles found on `blank` (the blank sheet's page `blankPage` of
     /// `blankFile`, rendered at `TemplateFinder.pixelsPerPoint(for: outline)`): its template, and a
-    /// typical diameter and spacing for what measures a block by them.
-    public func found(_ outline: BlockOutline, on blank: GrayImage, blankFile: String, blankPage: Int) -> Result<BubbleBlock, TemplateFinder.Failure> {
-        TemplateFinder.find(outline, on: blank).map { shapes in
+    /// typical diameter and spacing for what measures a block by them. `filledSheet`: the sheet is
+    /// a student's filled copy (see `TemplateFinder.find`).
+    public func found(_ outline: BlockOutline, on blank: GrayImage, blankFile: String, blankPage: Int,
+                      filledSheet: Bool = false) -> Result<BubbleBlock, TemplateFinder.Failure> {
+        TemplateFinder.find(outline, on: blank, filledSheet: filledSheet).map { shapes in
             var block = self
             block.template = BubbleTemplate(blankFile: blankFile, blankPage: blankPage, shapes: shapes)
             let sizes = shapes.map { max($0.width, $0.height) }.sorted()

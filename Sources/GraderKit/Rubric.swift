@@ -28,6 +28,9 @@ public struct Rubric: Sendable, Equatable {
     /// The school's blank answer sheet the blocks given by `first:`/`last:` are found on (`blank_sheet:`,
     /// relative to the rubric file), nil when none is given.
     public let blankSheet: String?
+    /// True when `blankSheet` is a student's filled copy (`blank_sheet_filled: true`, no blank
+    /// exists): bubbles filled on it are told from the print and read as empty ones.
+    public let blankSheetFilled: Bool
     /// The bubble entries as parsed, with the outlines still to be found on the blank.
     let entries: [BubbleBlockYAML.Entry]
     /// The fields of boxes students write their student number in (`id_boxes:`), in file order.
@@ -61,6 +64,7 @@ public struct Rubric: Sendable, Equatable {
         blankSheet = mapping["blank_sheet"]?.string.map { file in
             file.hasPrefix("/") ? file : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(file)
         }
+        blankSheetFilled = mapping["blank_sheet_filled"]?.bool ?? false
         if blankSheet == nil, let entry = entries.first(where: { $0.outline != nil }) {
             throw .invalid(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)' is given by first: and last:, which are found on the school's blank sheet: add 'blank_sheet: FILE.pdf' at the top of the rubric")
         }

@@ -58,13 +58,16 @@ struct SchoolCorpus {
 
     /// A sheet: filled at random from `seed` (about one row in eight blank, one in fifteen a light
     /// tick, fills from light pencil to dark), printed as `print` and captured as `capture`;
-    /// `scribble` draws handwriting across the student-number grid.
+    /// `scribble` draws handwriting across the student-number grid; `solidExample` prints one more
+    /// bubble solid there (an example inside a block).
     static func sheet(seed: UInt64, print: PhotoSheetPainter.Print, capture: PhotoSheetPainter.Capture,
-                      alignmentError: (x: Double, y: Double) = (0, 0), ticks: Bool = true, scribble: Bool = false) -> Sheet {
+                      alignmentError: (x: Double, y: Double) = (0, 0), ticks: Bool = true, scribble: Bool = false,
+                      solidExample: (x: Double, y: Double)? = nil) -> Sheet {
         var painter = PhotoSheetPainter(print: print, seed: seed)
         var random = SplitMix64(seed: seed, 101)
         for block in blocks { painter.printRings(block) }
         painter.printSolid(at: (200, 110), diameter: 11)
+        if let solidExample { painter.printSolid(at: solidExample, diameter: 11) }
         var truth: [String: [Truth]] = [:]
         for block in blocks {
             truth[block.id] = (0..<block.rows).map { row in
