@@ -12,7 +12,7 @@ public struct AnswerGroupsView: Sendable, Equatable, Encodable {
         public let score: String, gradedBy: String?
         /// How sure the suggestion is of this answer's place, 0…1 (nil in a confirmed group).
         public let confidence: Double?
-        /// The answer's band on the student's page, and the page's size.
+        /// The answer's space on the student's page (from its box to just above the next), and the page's size.
         public let region: AnswerCard.Rect, pageWidth: Double, pageHeight: Double
     }
 
@@ -38,7 +38,7 @@ public struct AnswerGroupsView: Sendable, Equatable, Encodable {
 
     /// The question: id, heading, page and maximum.
     public let question: Int64, heading: String, page: Int, max: String
-    /// The answer's band on the reference page: where a stamp placed on an answer's crop lands, for every member.
+    /// The answer space on the reference page: where a stamp placed on an answer's crop lands, for every member.
     public let reference: AnswerCard.Rect
     /// The question's rubric items.
     public let items: [Item]
@@ -54,11 +54,13 @@ extension GradingProject {
         let suggestions = try suggestedGroups(question: question)
         let model = try views.snapshot(store), book = model.book
         let numbered = try book.directory.resolveQuestion(id: question)
-        let records = try scoreRecords()[question] ?? [:]
+        let records = try scoreRecords()[question] ?? [:], page = numbered.question.page
+        // What the suggestions compared: the answer space alone, so a crop shows none of the next answer.
+        let space = AnswerRegion.answerSpace(of: numbered, among: book.questions, size: book.referencePageSize(page: page))
         let answer = { (key: StudentKey, confidence: Double?) throws -> AnswerGroupsView.Answer in
             let id = try book.directory.resolveStudent(key: key)
-            let band = AnswerRegion.band(of: numbered, among: book.questions, on: book.directory, student: id)
-            let size = book.pageSize(id, page: numbered.question.page)
+            let band = book.directory.region(space, student: id, page: page)
+            let size = book.pageSize(id, page: page)
             return AnswerGroupsView.Answer(
                 student: key.rawValue, name: model.names[key] ?? book.students[id.index].student.name,
                 score: book.score(question, id).description, gradedBy: records[key].map { $0.grader.isEmpty ? "—" : $0.grader },
@@ -73,10 +75,9 @@ extension GradingProject {
             AnswerGroupsView.Group(id: nil, kind: group.kindName, confidence: group.confidence, confident: group.isConfident, confirmedBy: nil,
                                    answers: try zip(group.students, group.confidences).map { try answer($0, $1) })
         }
-        let reference = AnswerRegion.band(of: numbered, among: book.questions, size: book.referencePageSize(page: numbered.question.page))
         return AnswerGroupsView(
-            question: question.rawValue, heading: numbered.heading, page: numbered.question.page, max: numbered.question.maxPoints.description,
-            reference: AnswerCard.Rect(x: reference.origin.x, y: reference.origin.y, width: reference.width, height: reference.height),
+            question: question.rawValue, heading: numbered.heading, page: page, max: numbered.question.maxPoints.description,
+            reference: AnswerCard.Rect(x: space.origin.x, y: space.origin.y, width: space.width, height: space.height),
             items: (book.rubricItems[question] ?? []).map { .init(number: $0.number, id: $0.id.rawValue, text: $0.text, points: $0.signedPoints) },
             confirmed: confirmed.sorted { $0.answers.count > $1.answers.count }, suggested: suggested, images: model.imageStamp)
     }

@@ -11,6 +11,7 @@ usage: groups_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import csv, io, json, os, sys, unittest
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
@@ -47,10 +48,10 @@ class GradingByAnswerGroups(unittest.TestCase):
         cls.server.wait(10)
 
     def scores(self):
-        """Q3's score of each student, as `export csv` writes it ('' when ungraded)."""
+        """Q3's score of each student, as `export csv` writes it (a row per question, a column per student; ? when ungraded)."""
         rows = list(csv.reader(io.StringIO(cli('export', 'csv', PROJECT, '-o', '-', '--grader', 'check'))))
-        column = rows[0].index('Q3')
-        return {row[0]: row[column] for row in rows[1:] if row}
+        row = next(row for row in rows if len(row) > 1 and row[1] == 'Q3')
+        return {name: row[column] for column, name in enumerate(rows[0]) if name in CS | BLANKS | {'s4', 's8'}}
 
     def groups(self, driver):
         """The groups shown: (title, state, names of the answers) of each, top to bottom."""
@@ -59,7 +60,7 @@ class GradingByAnswerGroups(unittest.TestCase):
             [...g.querySelectorAll('.tile-name')].map((n) => n.textContent)]);""")
 
     def open_groups(self, driver, by_key):
-        if by_key: self.keys(driver, Keys.SHIFT, 'G', Keys.SHIFT)
+        if by_key: self.keys(driver, 'G')   # Shift+G
         else: driver.find_element(By.ID, 'tab-groups').click()
         wait(driver, lambda: driver.find_element(By.ID, 'view-groups').is_displayed())
         Select(driver.find_element(By.ID, 'groups-question')).select_by_index(2)   # Q3, the letter
@@ -86,9 +87,11 @@ class GradingByAnswerGroups(unittest.TestCase):
         self.assertEqual(sorted(len(names) for _, _, names in shown), [1, 1, 3, 3], shown)
         self.shot(self.ann, 'groups-laptop')
         self.shot(self.ben, 'groups-tablet')
-        # The crops are legible: 300 px wide, side by side on the laptop.
-        width = self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width")
-        self.assertEqual(round(width), 300)
+        # The crops are legible: 360 px wide, three side by side on the laptop and two on the tablet.
+        for driver, across in ((self.ann, 3), (self.ben, 2)):
+            tops = driver.execute_script("return [...document.querySelector('.group .tiles').children].map((t) => [t.getBoundingClientRect().top, t.querySelector('.tile-crop').getBoundingClientRect().width])")
+            self.assertEqual([round(width) for _, width in tops], [360] * 3)
+            self.assertEqual(sum(1 for top, _ in tops if top == tops[0][0]), across, tops)
 
         # The C's: Enter confirms, "2" Enter grades all three as one step.
         self.select_group(self.ann, 'Alike · 3')
@@ -103,7 +106,7 @@ class GradingByAnswerGroups(unittest.TestCase):
         wait(self.ann, lambda: any(state.startswith('confirmed by Ann') and set(names) == BLANKS for _, state, names in self.groups(self.ann)), 60)
         self.select_group(self.ann, 'Blank')
         self.keys(self.ann, '0', Keys.ENTER)
-        expected = {name: '2' if name in CS else '0' if name in BLANKS else '' for name in [f's{i}' for i in range(1, 9)]}
+        expected = {name: '2' if name in CS else '0' if name in BLANKS else '?' for name in [f's{i}' for i in range(1, 9)]}
         wait(self.ann, lambda: self.scores() == expected, 10, f'scores {self.scores()}')
         # Ben's tablet shows both groups graded without a reload.
         wait(self.ben, lambda: sum(1 for title, state, _ in self.groups(self.ben) if state.startswith('confirmed')) == 2, 60)
@@ -112,9 +115,9 @@ class GradingByAnswerGroups(unittest.TestCase):
         self.shot(self.ben, 'groups-tablet-graded')
 
     def test_2_the_group_grade_is_undone_as_one_step(self):
-        self.keys(self.ann, Keys.CONTROL, 'z', Keys.CONTROL)
+        ActionChains(self.ann).key_down(Keys.CONTROL).send_keys('z').key_up(Keys.CONTROL).perform()
         wait(self.ann, lambda: 'Undid: grade answer group' in self.ann.find_element(By.ID, 'toast').text, 10)
-        expected = {name: '2' if name in CS else '' for name in [f's{i}' for i in range(1, 9)]}
+        expected = {name: '2' if name in CS else '?' for name in [f's{i}' for i in range(1, 9)]}
         wait(self.ann, lambda: self.scores() == expected, 10, f'scores {self.scores()}')
         wait(self.ben, lambda: 'all 0 / 2' not in self.ben.find_element(By.ID, 'groups-list').text, 60)
 

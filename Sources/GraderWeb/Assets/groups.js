@@ -5,7 +5,7 @@
 import { api, imageURL } from './api.js';
 
 const $ = (id) => document.getElementById(id);
-const tileWidth = 300;   // CSS pixels of one answer crop
+const tileWidth = 360;   // CSS pixels of one answer crop: three side by side on a laptop, two on a tablet upright
 
 export class GroupsView {
   constructor(app) {
@@ -120,7 +120,7 @@ export class GroupsView {
     const region = answer.region, scale = tileWidth / region.width;
     const crop = element('div', 'crop tile-crop');
     crop.style.width = `${tileWidth}px`;
-    crop.style.height = `${Math.min(region.height * scale, 220)}px`;
+    crop.style.height = `${Math.min(region.height * scale, 260)}px`;
     const image = element('img');
     image.loading = 'lazy';
     image.alt = `${answer.name}'s answer`;
