@@ -51,7 +51,9 @@ public struct AnswerGroupsView: Sendable, Equatable, Encodable {
 extension GradingProject {
     /// `question`'s confirmed groups and the suggestions over its other answers, as the Groups view shows them.
     public func answerGroupsView(question: QuestionID) throws -> AnswerGroupsView {
-        let suggestions = try suggestedGroups(question: question)
+        // The confirmed groups read once: a group confirmed meanwhile is never shown twice, confirmed and suggested.
+        let groups = try answerGroups(question: question)
+        let suggestions = try suggestedGroups(question: question, leaving: Set(groups.flatMap(\.members)))
         let model = try views.snapshot(store), book = model.book
         let numbered = try book.directory.resolveQuestion(id: question)
         let records = try scoreRecords()[question] ?? [:], page = numbered.question.page
@@ -67,7 +69,7 @@ extension GradingProject {
                 confidence: confidence, region: AnswerCard.Rect(x: band.origin.x, y: band.origin.y, width: band.width, height: band.height),
                 pageWidth: size.width, pageHeight: size.height)
         }
-        let confirmed = try answerGroups(question: question).map { group in
+        let confirmed = try groups.map { group in
             AnswerGroupsView.Group(id: group.id, kind: group.kind, confidence: nil, confident: nil, confirmedBy: group.confirmedBy,
                                    answers: try group.members.map { try answer($0, nil) })
         }

@@ -19,6 +19,7 @@ export class GroupsView {
     this.stamp = null;      // a rubric item armed to stamp: the next tap on a crop places it for the whole group
     this.left = new Map();  // suggestion key → students taken out of it before confirming
     this.busy = false;
+    this.loads = 0;
     this.setQuestions();
     $('groups-question').addEventListener('change', () => { this.question = Number($('groups-question').value); this.at = 0; this.answer = 0; this.refresh(); $('groups-question').blur(); });
     $('groups-list').addEventListener('click', (event) => this.tap(event));
@@ -39,8 +40,9 @@ export class GroupsView {
     const before = this.groups()[this.at], student = before?.answers[this.answer]?.student;
     $('groups-summary').textContent = this.data ? $('groups-summary').textContent : 'Grouping the answers…';
     let data;
+    const ticket = ++this.loads;   // only the latest read is shown: an older one answering late never undoes a change
     try { data = await api.groups(this.question); } catch (error) { $('groups-summary').textContent = error.message; return; }
-    if (data.question !== this.question) return;
+    if (ticket !== this.loads || data.question !== this.question) return;
     this.data = data;
     const groups = this.groups();
     const found = groups.findIndex((group) => before && key(group) === key(before));
