@@ -36,6 +36,9 @@ enum AnswerSuggestionCache {
     private static let kept = Mutex<[(key: Key, groups: [AnswerGroupSuggestion])]>([])
     private static let capacity = 32
 
+    /// Forgets every kept suggestion.
+    static func forget() { kept.withLock { $0.removeAll() } }
+
     /// The suggestions built from `key`, built by `build` when not kept.
     static func groups(for key: Key, build: () throws -> [AnswerGroupSuggestion]) rethrows -> [AnswerGroupSuggestion] {
         if let found = kept.withLock({ list in list.first { $0.key == key }?.groups }) { return found }

@@ -45,6 +45,10 @@ extension GradingProject {
         try suggestedGroups(question: question, leaving: Set(try store.answerGroups(question: question).flatMap(\.members)))
     }
 
+    /// Forgets the suggestions built in this process, so the next are built from the pages (a
+    /// benchmark's cold runs; kept ones are rebuilt anyway when a page or the question changes).
+    public static func forgetSuggestedGroups() { AnswerSuggestionCache.forget() }
+
     /// The suggested groups of `question` over the answers but `confirmed`'s, largest first: built
     /// once for the pages and answer space as they are (`AnswerSuggestionCache`).
     func suggestedGroups(question: QuestionID, leaving confirmed: Set<StudentKey>) throws -> [SuggestedAnswerGroup] {

@@ -47,6 +47,20 @@ import TestSupport
         #expect(derivations.allSatisfy { $0.students.count == 1 && $0.kind != .blank }, "every derivation graded on its own: \(derivations.map(\.students.count))")
     }
 
+    /// Suggestions are kept while the pages stay the same (the live Groups view reads them at every
+    /// change): a scan written anew in the project is read again.
+    @Test func aScanChangedOnDiskIsGroupedAnew() throws {
+        let folder = TemporaryFolder()
+        let (project, questions, _) = try Self.quiz(in: folder)
+        #expect(try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names == ["student03", "student08"])
+        #expect(try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names == ["student03", "student08"], "kept")
+        let third = try #require(try project.gradeBook().students.first { $0.student.name == "student03" })
+        try AnswerSheetScan.writePage(to: URL(fileURLWithPath: project.scanPath(third)),
+                                      AnswerSheetScan.Answers(number: "42", word: "Paris", letter: "C", derivation: true), student: 2)
+        let blank = try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }
+        #expect(blank?.names == ["student08"], "student03 now wrote C")
+    }
+
     @Test func gradingAGroupScoresEveryMemberAsOneUndoableStep() throws {
         let folder = TemporaryFolder()
         let (project, questions, students) = try Self.quiz(in: folder)
