@@ -48,17 +48,17 @@ import TestSupport
     }
 
     /// Suggestions are kept while the pages stay the same (the live Groups view reads them at every
-    /// change): a scan written anew in the project is read again.
-    @Test func aScanChangedOnDiskIsGroupedAnew() throws {
+    /// change): a page lined up anew is grouped anew. Student 3's boxes moved up onto the number
+    /// they wrote: their letter answer is no longer blank.
+    @Test func aPageLinedUpAnewIsGroupedAnew() throws {
         let folder = TemporaryFolder()
-        let (project, questions, _) = try Self.quiz(in: folder)
-        #expect(try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names == ["student03", "student08"])
-        #expect(try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names == ["student03", "student08"], "kept")
-        let third = try #require(try project.gradeBook().students.first { $0.student.name == "student03" })
-        try AnswerSheetScan.writePage(to: URL(fileURLWithPath: project.scanPath(third)),
-                                      AnswerSheetScan.Answers(number: "42", word: "Paris", letter: "C", derivation: true), student: 2)
-        let blank = try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }
-        #expect(blank?.names == ["student08"], "student03 now wrote C")
+        let (project, questions, students) = try Self.quiz(in: folder)
+        let blank = { try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names }
+        #expect(try blank() == ["student03", "student08"])
+        #expect(try blank() == ["student03", "student08"], "kept")
+        let up = AnswerSheetScan.gradeBoxes[0].y - AnswerSheetScan.gradeBoxes[2].y
+        _ = try project.alignPage(student: students[2], page: 1, by: HandAlignment(dx: 0, dy: up))
+        #expect(try blank() == ["student08"], "student03's answer space now holds their number")
     }
 
     @Test func gradingAGroupScoresEveryMemberAsOneUndoableStep() throws {
