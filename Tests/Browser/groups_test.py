@@ -92,6 +92,12 @@ class GradingByAnswerGroups(unittest.TestCase):
             tops = driver.execute_script("return [...document.querySelector('.group .tiles').children].map((t) => [t.getBoundingClientRect().top, t.querySelector('.tile-crop').getBoundingClientRect().width])")
             self.assertEqual([round(width) for _, width in tops], [360] * 3)
             self.assertEqual(sum(1 for top, _ in tops if top == tops[0][0]), across, tops)
+        # + enlarges them (540 px), − back.
+        self.keys(self.ann, '+')
+        wait(self.ann, lambda: round(self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width")) == 540)
+        self.shot(self.ann, 'groups-laptop-larger')
+        self.keys(self.ann, '-')
+        wait(self.ann, lambda: round(self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width")) == 360)
 
         # The C's: Enter confirms, "2" Enter grades all three as one step.
         self.select_group(self.ann, 'Alike · 3')

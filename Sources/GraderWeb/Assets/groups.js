@@ -5,7 +5,7 @@
 import { api, imageURL } from './api.js';
 
 const $ = (id) => document.getElementById(id);
-const tileWidth = 360;   // CSS pixels of one answer crop: three side by side on a laptop, two on a tablet upright
+const tileWidths = [360, 540, 720];   // CSS pixels of one answer crop (+ and − choose): three side by side on a laptop, two on a tablet upright
 
 export class GroupsView {
   constructor(app) {
@@ -20,6 +20,7 @@ export class GroupsView {
     this.left = new Map();  // suggestion key → students taken out of it before confirming
     this.busy = false;
     this.loads = 0;
+    this.zoom = 0;          // which of tileWidths the crops are
     this.setQuestions();
     $('groups-question').addEventListener('change', () => { this.question = Number($('groups-question').value); this.at = 0; this.answer = 0; this.refresh(); $('groups-question').blur(); });
     $('groups-list').addEventListener('click', (event) => this.tap(event));
@@ -119,7 +120,7 @@ export class GroupsView {
   tile(group, answer, selected) {
     const tile = element('figure', 'tile' + (selected ? ' selected' : '') + (answer.confidence != null && answer.confidence < 0.9 ? ' doubtful' : ''));
     tile.dataset.student = answer.student;
-    const region = answer.region, scale = tileWidth / region.width;
+    const tileWidth = tileWidths[this.zoom], region = answer.region, scale = tileWidth / region.width;
     const crop = element('div', 'crop tile-crop');
     crop.style.width = `${tileWidth}px`;
     crop.style.height = `${Math.min(region.height * scale, 260)}px`;
@@ -295,9 +296,10 @@ export class GroupsView {
     else if (key === 'ArrowUp' || key === 'k') this.move(-1, 0);
     else if (key === 'ArrowRight') this.move(0, 1);
     else if (key === 'ArrowLeft') this.move(0, -1);
+    else if (key === '+' || key === '=' || key === '-') { this.zoom = Math.min(Math.max(this.zoom + (key === '-' ? -1 : 1), 0), tileWidths.length - 1); this.render(); }
     else if (digit && event.shiftKey && this.data.items.length) this.applyItem(Number(digit[1]), true);
     else if (/^[1-9]$/.test(key) && this.data.items.length && !this.typing() && group?.id != null) this.applyItem(Number(key), false);
-    else if (/^[0-9.,?-]$/.test(key) || (key === 's' && this.data.items.length)) {
+    else if (/^[0-9.,?]$/.test(key) || (key === 's' && this.data.items.length)) {
       this.buffer = key === 's' ? (this.buffer ?? '') : key === '?' ? '?' : (this.buffer === '?' ? '' : (this.buffer ?? '')) + key;
       this.render();
     } else if (key === 'Backspace' && this.buffer != null) { this.buffer = this.buffer.slice(0, -1); this.render(); }
