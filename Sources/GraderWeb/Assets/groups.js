@@ -22,7 +22,13 @@ export class GroupsView {
     this.loads = 0;
     this.zoom = 0;          // which of tileWidths the crops are
     this.setQuestions();
-    $('groups-question').addEventListener('change', () => { this.question = Number($('groups-question').value); this.at = 0; this.answer = 0; this.refresh(); $('groups-question').blur(); });
+    $('groups-question').addEventListener('change', () => {
+      this.question = Number($('groups-question').value);
+      this.data = null; this.at = 0; this.answer = 0; this.buffer = null; this.mode = null; this.stamp = null;
+      $('groups-list').replaceChildren();
+      this.refresh();
+      $('groups-question').blur();
+    });
     $('groups-list').addEventListener('click', (event) => this.tap(event));
   }
 
