@@ -86,7 +86,7 @@ extension GradingProject {
                 let document = try PDFDocument(path: scanPath(entry))
                 _ = try GradingRules.page(page, pages: document.pageCount)
                 let alignment = entry.alignment(page: page)
-                var image = try Self.answerImage(document.page(at: page - 1))
+                var image = try GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: AnswerCrop.pixelsPerPoint)
                 if alignment?.upsideDown == true { image = image.turned }
                 // An unaligned page: the region at the same place relative to the page's width.
                 let transform = alignment?.transform ?? SimilarityTransform(a: image.pageSize.width / reference.width, b: 0, tx: 0, ty: 0)
@@ -106,18 +106,5 @@ extension GradingProject {
         }
         guard let printed else { return [] }
         return answers.map { AddedInk($0, printed: printed) }
-    }
-
-    /// A page as grey pixels to crop answers from: a scanned page's JPEG decoded at the smallest
-    /// scale of at least `AnswerCrop.pixelsPerPoint` and kept at that resolution (the crop samples
-    /// it; shrinking the whole page first was most of the time), any other page drawn by poppler.
-    private static func answerImage(_ page: PDFPage) throws -> GrayImage {
-        let size = page.size, pixelsPerPoint = AnswerCrop.pixelsPerPoint
-        let width = Int((size.width * pixelsPerPoint).rounded(.up)), height = Int((size.height * pixelsPerPoint).rounded(.up))
-        // Up to twice the crop's resolution: bilinear sampling of finer pixels would skip ink.
-        if width > 0, let scan = page.scanGray(minimumWidth: width), scan.width >= width, scan.height >= height, scan.width <= 2 * width {
-            return GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
-        }
-        return try GrayImage(rendering: page, pixelsPerPoint: pixelsPerPoint)
     }
 }
