@@ -42,15 +42,28 @@ extension GradingProject {
     /// The suggested groups of `question` over the answers not in a group a grader confirmed,
     /// largest first.
     public func suggestedGroups(question: QuestionID) throws -> [SuggestedAnswerGroup] {
+        try suggestedGroups(question: question, leaving: Set(try store.answerGroups(question: question).flatMap(\.members)))
+    }
+
+    /// Forgets the suggestions built in this process, so the next are built from the pages (a
+    /// benchmark's cold runs; kept ones are rebuilt anyway when a page or the question changes).
+    public static func forgetSuggestedGroups() { AnswerSuggestionCache.forget() }
+
+    /// The suggested groups of `question` over the answers but `confirmed`'s, largest first: built
+    /// once for the pages and answer space as they are (`AnswerSuggestionCache`).
+    func suggestedGroups(question: QuestionID, leaving confirmed: Set<StudentKey>) throws -> [SuggestedAnswerGroup] {
         let book = try store.gradeBook()
         guard let numbered = book.questions.first(where: { $0.question.id == question }) else {
             throw GradingError.unknownQuestion(name: question.description, known: book.questions.map(\.name))
         }
         try verifyScans(book)
         guard !book.students.isEmpty else { return [] }
-        let inks = try addedInk(numbered, book: book)
-        let confirmed = Set(try store.answerGroups(question: question).flatMap(\.members))
-        return AnswerGrouper().suggest(inks).compactMap { group in
+        let page = numbered.question.page
+        let key = AnswerSuggestionCache.Key(
+            folder: folder, page: page, space: AnswerRegion.answerSpace(of: numbered, among: book.questions, size: book.referencePageSize(page: page)),
+            scans: book.students.map { (scanPath($0), $0.alignment(page: page)) }, master: (folder as NSString).appendingPathComponent(Self.masterFile))
+        let suggestions = try AnswerSuggestionCache.groups(for: key) { AnswerGrouper().suggest(try addedInk(numbered, book: book)) }
+        return suggestions.compactMap { group in
             let kept = group.members.indices.filter { !confirmed.contains(book.students[group.members[$0]].key) }
             guard !kept.isEmpty else { return nil }
             let entries = kept.map { book.students[group.members[$0]] }

@@ -15,7 +15,7 @@ enum Assets {
         "stamps.js": "text/javascript; charset=utf-8", "capture.js": "text/javascript; charset=utf-8",
         "align.js": "text/javascript; charset=utf-8",
         "idreview.js": "text/javascript; charset=utf-8", "penscore.js": "text/javascript; charset=utf-8",
-        "return.js": "text/javascript; charset=utf-8",
+        "return.js": "text/javascript; charset=utf-8", "groups.js": "text/javascript; charset=utf-8",
         "openapi.json": "application/json; charset=utf-8",
     ]
 

@@ -33,6 +33,7 @@ struct GradingAPI: Sendable {
         addHistoryRoutes(to: router)
         addCaptureRoutes(to: router)
         addReturnRoutes(to: router)
+        addGroupRoutes(to: router)
         Assets.addRoutes(to: router)
         router.get("/api/events") { _, _ in feed.response() }
     }

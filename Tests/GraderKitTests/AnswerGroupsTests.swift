@@ -47,6 +47,20 @@ import TestSupport
         #expect(derivations.allSatisfy { $0.students.count == 1 && $0.kind != .blank }, "every derivation graded on its own: \(derivations.map(\.students.count))")
     }
 
+    /// Suggestions are kept while the pages stay the same (the live Groups view reads them at every
+    /// change): a page lined up anew is grouped anew. Student 3's boxes moved up onto the number
+    /// they wrote: their letter answer is no longer blank.
+    @Test func aPageLinedUpAnewIsGroupedAnew() throws {
+        let folder = TemporaryFolder()
+        let (project, questions, students) = try Self.quiz(in: folder)
+        let blank = { try project.suggestedGroups(question: questions[2]).first { $0.kind == .blank }?.names }
+        #expect(try blank() == ["student03", "student08"])
+        #expect(try blank() == ["student03", "student08"], "kept")
+        let up = AnswerSheetScan.gradeBoxes[0].y - AnswerSheetScan.gradeBoxes[2].y
+        _ = try project.alignPage(student: students[2], page: 1, by: HandAlignment(dx: 0, dy: up))
+        #expect(try blank() == ["student08"], "student03's answer space now holds their number")
+    }
+
     @Test func gradingAGroupScoresEveryMemberAsOneUndoableStep() throws {
         let folder = TemporaryFolder()
         let (project, questions, students) = try Self.quiz(in: folder)

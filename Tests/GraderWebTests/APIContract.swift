@@ -68,6 +68,8 @@ enum APIContract {
         try ProjectStore.open(project.folder, grader: try Grader("owner")).change("give Anna an address") { writer in
             try writer.renameStudent(anna, to: Student(name: annaNow.name, rosterID: annaNow.rosterID, email: "anna.schmidt@example.edu"))
         }
+        // Ben's answer in a confirmed group, so the groups example shows one beside the suggestions.
+        try ann.confirmAnswerGroup(question: q1, kind: "alike", students: [ben])
         let json = { (examples: [any Encodable]) in Body.json(examples) }
         let id = json([IDReply(id: 4)]), number = json([NumberReply(number: 2)]), score = json([ScoreReply(score: "3.5")])
         let step = json([StepReply(step: "score Ben Q1"), StepReply(step: nil)])
@@ -152,6 +154,11 @@ enum APIContract {
             "POST /api/return/send": Operation(GradingAPI.ReturnBody.self, [202: json([ReturnExamples.statuses[1]])]),
             "GET /api/return/run": Operation([200: json(ReturnExamples.statuses)]),
             "POST /api/return/stop": Operation([200: json(ReturnExamples.statuses)]),
+            "GET /api/questions/{question}/groups": Operation([200: json([try project.answerGroupsView(question: q1)])]),
+            "POST /api/questions/{question}/groups": Operation(GradingAPI.GroupConfirmBody.self, [201: id]),
+            "PATCH /api/groups/{id}": Operation(GradingAPI.GroupChangeBody.self, [200: id]),
+            "DELETE /api/groups/{id}": Operation([200: id]),
+            "POST /api/groups/{id}/grade": Operation(GradingAPI.GroupGradeBody.self, [200: json([GradingAPI.GroupGraded(scores: [.init(student: 2, score: "2")])])]),
         ]
     }
 }

@@ -14,7 +14,7 @@ import TestSupport
 /// wide on screen as in the exported PDF, palm rejection, the highlighter, the lasso and the pen-to-paint
 /// latency, with CDP pen and touch events (ink_test.py). Three bubble sheets graded by a TA's phone camera (a fake camera playing generated photos) at 390×844, marks equal to `omr`'s, kept and exported (capture_test.py). A page turned 16° that did not align, lined up
 /// by hand over the reference print by keys and a drag, and by three matching points, at laptop and tablet sizes, undone and redone (align_test.py). Copies left for review by their handwritten
-/// student number confirmed by key and by tap (idreview_test.py). A score written by pen in the score pad, read and given by one tap (penscore_test.py). Graded work e-mailed from the Return view through a real SMTP server (return_test.py). Every check reads the project back through the command line or the API.
+/// student number confirmed by key and by tap (idreview_test.py). A score written by pen in the score pad, read and given by one tap (penscore_test.py). Graded work e-mailed from the Return view through a real SMTP server (return_test.py). A question graded by answer groups (groups_test.py). Every check reads the project back through the command line or the API.
 /// Screenshots land in `.build/browser-screenshots/`. Needs chromium, chromium-driver and
 /// selenium (scripts/install-deps).
 @Suite(.serialized) struct BrowserTests {
@@ -114,6 +114,22 @@ import TestSupport
             let file = try #require(message.attachments.first?.name)
             #expect(server.attachment(message.number) == FileManager.default.contents(atPath: project.returnedFolder + "/" + file), "\(file)")
         }
+    }
+
+    /// A question graded by answer groups (groups_test.py): eight generated copies of a quiz, the letter
+    /// question's three C's and three blanks suggested as groups, each confirmed and graded by keys as
+    /// one step, seen live in a tablet's browser, the scores read back by `export csv`, and the last
+    /// group's grade undone as one step; laptop (1366×768) and tablet (820×1180) screenshots.
+    @Test func gradingAQuestionByAnswerGroupsInTheBrowser() throws {
+        let work = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: work.file("in"), withIntermediateDirectories: true)
+        for (index, letter) in ["C", nil, "C", "A", nil, "C", nil, "D"].enumerated() {
+            try AnswerSheetScan.writePage(to: URL(fileURLWithPath: work.file("in/s\(index + 1).pdf")),
+                                          AnswerSheetScan.Answers(number: "42", word: "Paris", letter: letter, derivation: index % 2 == 0), student: index)
+        }
+        try AnswerSheetScan.writeBlank(to: URL(fileURLWithPath: work.file("blank.pdf")))
+        try JSONSerialization.data(withJSONObject: AnswerSheetScan.gradeBoxes.map { [$0.x, $0.y] }).write(to: URL(fileURLWithPath: work.file("boxes.json")))
+        try runBrowserScript("groups_test.py", work: work)
     }
 
     /// Runs one Selenium script against the built `ezgrader` (in `work`, which may hold its fixtures) and keeps its screenshots.

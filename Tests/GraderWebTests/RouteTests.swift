@@ -331,7 +331,7 @@ import TestSupport
             let paths = try #require(document.json["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
             #expect(served == documented)
-            #expect(served.count == 46)
+            #expect(served.count == 51)
         }
     }
 }

@@ -70,6 +70,13 @@ export const api = {
   sendAll: (settings) => call('POST', '/api/return/send', settings),
   returnRun: () => call('GET', '/api/return/run'),
   stopReturn: () => call('POST', '/api/return/stop'),
+  // Answer groups of a question: the confirmed ones and the suggestions; confirming, changing ({ remove | add | merge }),
+  // removing one, and grading all its answers ({ score } | { add, remove } | { stamp: { item, page, x, y } }).
+  groups: (question) => call('GET', `/api/questions/${question}/groups`),
+  confirmGroup: (question, kind, students) => call('POST', `/api/questions/${question}/groups`, { kind, students }),
+  changeGroup: (id, change) => call('PATCH', `/api/groups/${id}`, change),
+  removeGroup: (id) => call('DELETE', `/api/groups/${id}`),
+  gradeGroup: (id, grade) => call('POST', `/api/groups/${id}/grade`, grade),
   undo: (force = false) => call('POST', '/api/undo', force ? { force } : undefined),
   redo: () => call('POST', '/api/redo'),
 };

@@ -7,6 +7,7 @@ import { CourseView } from './course.js';
 import { CaptureView } from './capture.js';
 import { IDReviewView } from './idreview.js';
 import { ReturnView } from './return.js';
+import { GroupsView } from './groups.js';
 import { watchForTouch } from './gradepad.js';
 
 const $ = (id) => document.getElementById(id);
@@ -42,6 +43,7 @@ export const app = {
   async reloadQuestions() {
     this.me = { ...this.me, ...(await api.me()), grader: this.me.grader };
     this.views.grade.setQuestions();
+    this.views.groups.setQuestions();
   },
   // A name region dragged out on a page: covered from now on, with anonymous grading on.
   async addNameRegion(region) {
@@ -76,7 +78,7 @@ async function start() {
   [app.me] = await Promise.all([api.me(), loadLook()]);
   $('project').textContent = app.me.project;
   watchForTouch();
-  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app), ids: new IDReviewView(app), return: new ReturnView(app) };
+  app.views = { grade: new GradeView(app), page: new PageView(app), class: new ClassView(app), course: new CourseView(app), capture: new CaptureView(app), ids: new IDReviewView(app), return: new ReturnView(app), groups: new GroupsView(app) };
   for (const button of document.querySelectorAll('.tabs button')) button.addEventListener('click', () => app.show(button.dataset.view, app.here()));
   showAllowed(app.me);
   $('who').addEventListener('click', () => askName(true));
@@ -142,6 +144,7 @@ function globalKeys(event) {
   if (event.key === 'h') { $('help-dialog').showModal(); event.preventDefault(); return; }
   if (event.key === 'g' && app.view !== 'grade') { app.show('grade'); event.preventDefault(); return; }
   if (event.key === 'c' && app.view !== 'class') { app.show('class'); event.preventDefault(); return; }
+  if (event.key === 'G' && app.view !== 'groups') { app.show('groups'); event.preventDefault(); return; }
   app.views[app.view]?.key?.(event);
 }
 
