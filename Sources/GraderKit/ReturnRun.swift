@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GraderFiles
 import GraderMail
@@ -53,7 +54,11 @@ public final class ReturnRun: Sendable {
             if runs[project.folder]?.status.isRunning == true { throw WorkReturnError.alreadyRunning }
             runs[project.folder] = run
         }
-        Thread.detachNewThread {
+        // On a dispatch queue of its own (serial, so a thread even when the pool is busy), not a
+        // Foundation `Thread`: a `Thread` lets go of its closure — and with it the project, whose
+        // last reference it may hold — only while the thread is torn down, after libdispatch's
+        // per-thread caches are freed; closing the project's database there corrupted the heap.
+        DispatchQueue(label: "ezgrader.return").async {
             do {
                 let report = try project.returnWork(letter, delivery: delivery, options: options, cancellation: run.cancellation) { step in
                     run.state.withLock { status in
