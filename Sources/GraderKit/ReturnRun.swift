@@ -56,8 +56,8 @@ public final class ReturnRun: Sendable {
         }
         // On a dispatch queue of its own (serial, so a thread even when the pool is busy), not a
         // Foundation `Thread`: a `Thread` lets go of its closure — and with it the project, whose
-        // last reference it may hold — only while the thread is torn down, after libdispatch's
-        // per-thread caches are freed; closing the project's database there corrupted the heap.
+        // last reference it may hold — only while the thread is torn down (a thread-specific-data
+        // destructor); closing the project's database there, dispatch queues and all, corrupted the heap.
         DispatchQueue(label: "ezgrader.return").async {
             do {
                 let report = try project.returnWork(letter, delivery: delivery, options: options, cancellation: run.cancellation) { step in
