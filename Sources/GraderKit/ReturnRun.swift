@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GraderFiles
 import GraderMail
@@ -56,7 +57,11 @@ public final class ReturnRun: Sendable {
             runs[project.folder] = run
             return lock
         }
-        Thread.detachNewThread {
+        // On a dispatch queue of its own (serial, so a thread even when the pool is busy), not a
+        // Foundation `Thread`: a `Thread` lets go of its closure — and with it the project, whose
+        // last reference it may hold — only while the thread is torn down (a thread-specific-data
+        // destructor); closing the project's database there, dispatch queues and all, corrupted the heap.
+        DispatchQueue(label: "ezgrader.return").async {
             do {
                 let report = try project.sendReturn(letter, delivery: delivery, options: options, cancellation: run.cancellation) { step in
                     run.state.withLock { status in

@@ -17,7 +17,7 @@ import TestSupport
         let server = GradingServer(project: project, port: 8080, token: WebFixture.token)
         let photo = Data(try fixture.photo(1).jpeg).base64EncodedString()
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
-        try await Application(router: server.makeRouter(feed: feed)).test(.router) { client in
+        try await Application(router: server.makeRouter(feed: feed)).testWithoutHanging(.router) { client in
             let signIn = try await client.execute(uri: "/?invite=\(secret)", method: .get, headers: [:])
             let cookie = try #require(signIn.headers[.setCookie]).split(separator: ";")[0]
             let headers: HTTPFields = [.cookie: String(cookie), .contentType: "application/json", .origin: "http://localhost:8080"]

@@ -92,7 +92,7 @@ import TestSupport
         let secret = try fixture.project.invite(try Grader("ta-ben"), role: .grader).text
         let (anna, q1) = (try fixture.key("Anna"), try fixture.question("Q1"))
         let feed = ChangeFeed(project: fixture.project, interval: .milliseconds(50))
-        try await Application(router: server.makeRouter(feed: feed)).test(.router) { client in
+        try await Application(router: server.makeRouter(feed: feed)).testWithoutHanging(.router) { client in
             let link = try await client.execute(uri: "/?invite=\(secret)", method: .get)
             #expect(link.headers[.strictTransportSecurity] == "max-age=86400")
             #expect(link.headers[.setCookie]?.contains("Secure") == true)
@@ -116,7 +116,7 @@ import TestSupport
         let identity = try ServerIdentity.projectCertificate(in: fixture.project.folder, names: ["localhost", "127.0.0.1"])
         let feed = ChangeFeed(project: fixture.project, interval: .milliseconds(50))
         let app = GradingServer(project: fixture.project, port: 0, token: WebFixture.token, identity: identity).application(feed: feed)
-        try await app.test(.live) { client in
+        try await app.testWithoutHanging(.live) { client in
             let port = try #require(client.port)
             let plain = try #require(RawConnection(port: port))
             let answer = plain.answer(to: "GET /api/me HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(WebFixture.token)\r\nConnection: close\r\n\r\n")

@@ -33,19 +33,20 @@ struct WebFixture {
     }
 
     /// Runs `body` against the API in process, page renders taking turns through `renders`.
-    func test(_ setup: TestingSetup = .router, renders: RenderGate = RenderGate(),
-              _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func test(_ setup: TestingSetup = .router, renders: RenderGate = RenderGate(), sourceLocation: SourceLocation = #_sourceLocation,
+              _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
         let app = Application(router: server.makeRouter(feed: feed, renders: renders))
-        try await app.test(setup) { client in try await body(client) }
+        try await app.testWithoutHanging(setup, sourceLocation: sourceLocation, body)
         feed.stop()
     }
 
     /// Runs `body` against the server listening on a real socket (127.0.0.1, any free port).
-    func live(renders: RenderGate = RenderGate(), _ body: @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {
+    func live(renders: RenderGate = RenderGate(), sourceLocation: SourceLocation = #_sourceLocation,
+              _ body: @escaping @Sendable (any TestClientProtocol, Int) async throws -> Void) async throws {
         let feed = ChangeFeed(project: project, interval: .milliseconds(50))
         let app = GradingServer(project: project, port: 0, token: Self.token).application(feed: feed, renders: renders)
-        try await app.test(.live) { client in try await body(client, try #require(client.port)) }
+        try await app.testWithoutHanging(.live, sourceLocation: sourceLocation) { client in try await body(client, try #require(client.port)) }
         feed.stop()
     }
 

@@ -11,7 +11,9 @@ public final class WriteHold: Sendable {
     public init(project folder: String) throws {
         let store = try ProjectStore.open(folder, grader: try Grader("cli"))
         let held = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [released] in
+        // A dispatch queue's thread, not a Foundation `Thread`, which would let go of the store — its
+        // last reference — only while the thread is torn down, where closing it corrupts the heap.
+        DispatchQueue(label: "ezgrader.write-hold").async { [released] in
             try? store.change("a long change") { _ in
                 held.signal()
                 released.wait()
