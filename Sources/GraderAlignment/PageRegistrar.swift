@@ -114,13 +114,25 @@ public enum PageRegistrar {
             (transform, matched) = (fitted, kept.count)
         }
         let score = correlation(reference, medium, through: transform)
-        // Half the squares must agree: a few that fit by chance do not make an alignment.
-        let agreed = matched >= max(minimumMatches, (reference.spots.count + 1) / 2) && score >= acceptedScore
+        // Half the squares must agree: a few that fit by chance do not make an alignment. Where
+        // handwriting covers a square, another square of its cell may speak for it.
+        let needed = max(minimumMatches, (reference.spots.count + 1) / 2)
+        if matched < needed, score >= acceptedScore { matched = agreeingCells(reference, map, through: transform) }
+        let agreed = matched >= needed && score >= acceptedScore
         let degrees = transform.rotation * 180 / .pi
         let beyond: AlignmentProblem? = abs(degrees) > limits.maxRotationDegrees ? .turned(degrees: degrees)
             : transform.scale < 1 - limits.maxScaleChange || transform.scale > 1 + maxEnlargement ? .scaled(transform.scale) : nil
         let accepted = agreed && beyond == nil
         return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform, agreed ? beyond : nil)
+    }
+
+    /// How many of `reference`'s cells have a square (the spot or one of its alternates) found on
+    /// `map` within 3 pt of where `transform` puts it.
+    private static func agreeingCells(_ reference: ReferencePage, _ map: InkMap, through transform: SimilarityTransform) -> Int {
+        zip(reference.spots, reference.alternates).filter { spot, alternates in
+            matches(transform, page: map, reference: reference.fine, spots: [spot] + alternates, side: 2 * ReferencePage.spotSide, reach: 2)
+                .contains { let p = transform.apply($0.from); return hypot(p.x - $0.to.x, p.y - $0.to.y) <= 3 }
+        }.count
     }
 
     /// True when `transform` is within the usual starts' reach (turned up to 3.5°, at 92.5 % or more).

@@ -11,6 +11,9 @@ public struct ReferencePage: Sendable {
     private(set) var spots: [PagePoint]
     /// The three best squares of each cell of the page, for `confirmed(by:)` to choose from.
     private let candidates: [[PagePoint]]
+    /// For each of `spots`, the other squares of its cell (the next best, shared ones when
+    /// confirmed): where handwriting covers a spot, its cell may still show print beside it.
+    private(set) var alternates: [[PagePoint]]
     /// Pixels of `medium` on or next to printed ink: where the match score is measured.
     private(set) var printed: [Int]
     /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
@@ -47,6 +50,7 @@ public struct ReferencePage: Sendable {
         isBlank = fine.isBlank
         candidates = Self.spots(in: medium, perCell: 3)
         spots = candidates.compactMap(\.first)
+        alternates = candidates.map { Array($0.dropFirst()) }
         printed = Self.printed(in: medium)
         let centre = (x: size.width / 2, y: size.height / 2)
         let usual: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in [0, -1.25, 1.25, -2.5, 2.5].map { (scale, $0) } }
@@ -94,14 +98,18 @@ public struct ReferencePage: Sendable {
         // Print matches print at 0.6 or more; other handwriting rarely passes 0.5. Per cell, the
         // best-structured square most pages share.
         var isShared = all.indices.map { correlations[$0].filter { $0 >= 0.55 }.count * 2 > pages.count }
-        var sharedSpots: [PagePoint] = []
+        var sharedSpots: [PagePoint] = [], sharedAlternates: [[PagePoint]] = []
         for cell in candidates {
-            let indices = cell.map { spot in all.firstIndex(of: spot)! }
-            if let first = indices.first(where: { isShared[$0] }) { sharedSpots.append(all[first]); isShared[first] = false }
+            let shared = cell.compactMap { spot in all.firstIndex(of: spot) }.filter { isShared[$0] }
+            guard let first = shared.first else { continue }
+            sharedSpots.append(all[first])
+            sharedAlternates.append(shared.dropFirst().map { all[$0] })
+            for index in shared { isShared[index] = false }
         }
         guard sharedSpots.count >= PageRegistrar.minimumMatches else { return self }
         var copy = self
         copy.spots = sharedSpots
+        copy.alternates = sharedAlternates
         let half = Double(side) / 2
         copy.printed = printed.filter { index in
             let (x, y) = (Double(index % medium.width) + 0.5, Double(index / medium.width) + 0.5)

@@ -40,6 +40,17 @@ import TestSupport
         return (scans, master)
     }
 
+    /// A project of students S1, S2, … whose pages the copier placed as `pages` says, with no master.
+    private static func classAlignedOnAStudent(_ folder: TemporaryFolder, _ pages: [[CopierPlacement]]) throws -> GradingProject {
+        let scans = try pages.enumerated().map { index, placements in
+            let path = folder.file("S\(index + 1).pdf")
+            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: path), studentName: "S\(index + 1)", studentNumber: index + 1,
+                                              placements: placements, dpi: 72)
+            return path
+        }
+        return try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
+    }
+
     @Test func pagesTurnedTenDegreesOrReducedToNinetyPercentAreAlignedAndTheOthersSayWhatWasSeen() throws {
         let folder = TemporaryFolder()
         let (scans, master) = try Self.write(folder, master: [CopierPlacement(), CopierPlacement()])
@@ -83,17 +94,38 @@ import TestSupport
         let pages: [[CopierPlacement]] = [[CopierPlacement(content: .blank), CopierPlacement(dx: 5, dy: -4)],
                                           [CopierPlacement(dx: -6, dy: 8, rotationDegrees: 1), CopierPlacement()],
                                           [CopierPlacement(dx: 10, dy: 10, rotationDegrees: -2), CopierPlacement(dx: -9, dy: 3, rotationDegrees: 1.5)]]
-        let scans = try pages.enumerated().map { index, placements in
-            let path = folder.file("S\(index + 1).pdf")
-            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: path), studentName: "S\(index + 1)", studentNumber: index + 1,
-                                              placements: placements, dpi: 72)
-            return path
-        }
-        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, grader: try .tester())
+        let project = try Self.classAlignedOnAStudent(folder, pages)
         #expect(try project.store.reference()?.scan == "scans/S2.pdf")
         let report = try #require(AlignmentReport(try project.gradeBook().students))
         #expect(report.aligned == 5)
         #expect(report.flagged.map { "\($0.student) \($0.page) \($0.reason ?? "-")" } == ["S1 1 the page is blank (no print or writing on it)"])
+    }
+
+    @Test func copiesLargerThanAReducedFirstStudentAreAlignedToIt() throws {
+        // The first student's pages went through reduced to 96 %, everyone else's at 99–100 %:
+        // against the first student's, theirs are 3–4 % larger.
+        let folder = TemporaryFolder()
+        let pages: [[CopierPlacement]] = [[CopierPlacement(dx: 4, dy: -3, scale: 0.96), CopierPlacement(dx: -5, dy: 6, rotationDegrees: 1, scale: 0.96)]]
+            + (0..<4).map { i in [CopierPlacement(dx: Double(i) * 3, dy: -4, rotationDegrees: -0.5), CopierPlacement(dx: -6, dy: Double(i) * 2, scale: 0.99)] }
+        let project = try Self.classAlignedOnAStudent(folder, pages)
+        // Known: a page more than 2 % larger than the reference is taken for enlarged, but against a student's page
+        // reduced to 96 % a copy at 100 % is 4 % larger (allowing it against a student's page put Cal's upside-down
+        // page 2 in AlignmentCommandTests 13 pt off).
+        withKnownIssue("copies larger than a reduced first student's page are flagged or misplaced") {
+            #expect(try project.store.reference()?.scan == "scans/S1.pdf")
+            let book = try project.gradeBook()
+            let report = try #require(AlignmentReport(book.students))
+            #expect(report.flagged.map { "\($0.student) \($0.page) \($0.reason ?? "-")" } == [])
+            for page in 1...2 {
+                let spot = pages[0][page - 1].apply(ScanFactory.scoreBoxOrigin(page: page, slot: 0))
+                let question = try project.addQuestion(page: page, at: "\(spot.x),\(spot.y)", maxPoints: "4", label: "Q\(page)").question.id
+                for (index, placements) in pages.enumerated() {
+                    let placed = try project.placement(of: question, for: book.students[index].key).box.origin
+                    let truth = placements[page - 1].apply(ScanFactory.scoreBoxOrigin(page: page, slot: 0))
+                    #expect(hypot(placed.x - truth.x, placed.y - truth.y) <= 4, "S\(index + 1) page \(page): \(placed) against \(truth)")
+                }
+            }
+        }
     }
 
     @Test func aFlaggedPageLinedUpByHandCarriesItsBoxesToThePrintAndUndoTakesItBack() throws {
