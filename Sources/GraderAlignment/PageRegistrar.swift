@@ -45,13 +45,21 @@ public enum PageRegistrar {
             let coarse = CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
             return (map, upsideDown, coarse, coarse.bestShift(of: reference.coarseSpectrum(like: coarse)).score)
         }.sorted { $0.3 > $1.3 }
+        // Print that looks the same turned (a lattice of bubbles and nothing else) does not tell the way up.
+        let eitherWayUp = abs(orientations[0].3 - orientations[1].3) < 0.02 * abs(orientations[0].3)
         var bestFailed: Attempt = (PageAlignment(transform: nil, score: 0), nil, nil)
         var accepted: Attempt?
         // A blank page has nothing to find at any turn: it is not searched further than the usual range.
         let blank = upright.isBlank
         for warps in [0..<reference.usualWarps, reference.usualWarps..<reference.warps.count] where !(blank && warps.lowerBound > 0) {
             for (map, upsideDown, coarse, _) in orientations {
-                let found = align(map, to: reference, from: start(coarse, reference, warps: warps), upsideDown: upsideDown)
+                var found = align(map, to: reference, from: start(coarse, reference, warps: warps), upsideDown: upsideDown)
+                // A sheet of bubbles alone correlates about as well a row or a column off, or turned,
+                // as where it is: the page as scanned (upright, unmoved) is tried too before any other way up.
+                if found.alignment.transform == nil, warps.lowerBound == 0, !upsideDown, eitherWayUp {
+                    let unmoved = align(map, to: reference, from: .identity, upsideDown: false)
+                    if unmoved.alignment.transform != nil { found = unmoved }
+                }
                 if let transform = found.alignment.transform {
                     // Placed within the usual range: done. Placed beyond it from a start within it,
                     // the placement may have settled short of the page's turn: the wider starts may do better.

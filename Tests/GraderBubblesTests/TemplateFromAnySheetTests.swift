@@ -93,15 +93,15 @@ struct TemplateFromAnySheetTests {
     }
 
     /// 81 small checkboxes (8 pt) in three columns, scanned at 100 dpi: the two light ticks are read or flagged,
-    /// never read as confident blanks; every box left empty reads blank, every filled one reads.
-    @Test func lightTicksOnACheckboxSheetAt100DpiAreNeverReadBlank() throws {
+    /// never read as confident blanks; every box left empty reads blank, every filled one reads. Without a
+    /// heading the three columns look alike upside down: the sheet is still read the way up it was printed.
+    @Test(arguments: [true, false]) func lightTicksOnACheckboxSheetAt100DpiAreNeverReadBlank(withHeading: Bool) throws {
         let columns = (0..<3).map { k in
             BubbleBlock(id: "c\(k + 1)", name: "Column \(k + 1)", page: 1, origin: PagePoint(x: 90 + Double(k) * 160, y: 110), rowSpacing: 22,
                         columnSpacing: 22, bubbleDiameter: 8, rows: 27, kind: .checkbox, pointsPerQuestion: .zero, firstQuestionNumber: 1 + 27 * k)
         }
-        // The form's heading (without it the three columns look alike upside down, and the page
-        // registration may take the sheet as turned).
         func heading(_ painter: inout PhotoSheetPainter) {
+            guard withHeading else { return }
             for k in 0..<4 { painter.printSolid(at: (60 + Double(k) * 26, 60), diameter: 18) }
         }
         var blankPainter = PhotoSheetPainter(print: Self.rings, seed: 60)
