@@ -74,6 +74,10 @@ public enum GradingError: Error, Equatable, Sendable {
     case answerGroupOfOtherQuestion(group: Int64, question: String, other: String)
     /// A group confirmed without answers.
     case emptyAnswerGroup
+    /// An answer box a question's number cannot be read from (the question, and what is wrong).
+    case badAnswerBox(question: String, problem: String)
+    /// A question with no answer box declared, asked to remove it.
+    case noAnswerBox(question: String)
     /// A roster student who is already matched to another copy.
     case studentAlreadyMatched(String, rosterID: String, to: String)
     /// A project with no students, asked for something only a student's page has.
@@ -227,6 +231,11 @@ extension GradingError: LocalizedError {
             return "Answer group \(group) holds answers to \(other), not \(question): groups of different questions cannot be merged or share answers."
         case .emptyAnswerGroup:
             return "An answer group needs at least one student's answer: name the students to put in it."
+        case .badAnswerBox(let question, let problem):
+            return "The answer box of \(question) cannot be used: \(problem). Give the first box's outline as x,y,width,height "
+                + "in points on the reference page, the number of digits, and the pitch when the boxes are apart."
+        case .noAnswerBox(let question):
+            return "\(question) has no answer box to remove."
         case .studentAlreadyMatched(let name, let rosterID, let other):
             return "\(name) (\(rosterID)) is already matched to \(other): undo that match first, or choose another student."
         case .duplicateBlockID(let id):

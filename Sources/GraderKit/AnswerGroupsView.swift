@@ -22,6 +22,8 @@ public struct AnswerGroupsView: Sendable, Equatable, Encodable {
         public let id: Int64?
         /// Why its answers are together: "blank", "number 42", "alike".
         public let kind: String
+        /// The number its answers read in the question's answer box ("42"), for a group by the number written.
+        public let value: String?
         /// A suggestion's confidence (of its least sure answer) and whether it is shown as sure; nil when confirmed.
         public let confidence: Double?, confident: Bool?
         /// Who confirmed the group (nil for a suggestion).
@@ -70,11 +72,12 @@ extension GradingProject {
                 pageWidth: size.width, pageHeight: size.height)
         }
         let confirmed = try groups.map { group in
-            AnswerGroupsView.Group(id: group.id, kind: group.kind, confidence: nil, confident: nil, confirmedBy: group.confirmedBy,
+            AnswerGroupsView.Group(id: group.id, kind: group.kind, value: SuggestedAnswerGroup.value(ofKind: group.kind), confidence: nil, confident: nil,
+                                   confirmedBy: group.confirmedBy,
                                    answers: try group.members.map { try answer($0, nil) })
         }
         let suggested = try suggestions.map { group in
-            AnswerGroupsView.Group(id: nil, kind: group.kindName, confidence: group.confidence, confident: group.isConfident, confirmedBy: nil,
+            AnswerGroupsView.Group(id: nil, kind: group.kindName, value: group.value, confidence: group.confidence, confident: group.isConfident, confirmedBy: nil,
                                    answers: try zip(group.students, group.confidences).map { try answer($0, $1) })
         }
         return AnswerGroupsView(

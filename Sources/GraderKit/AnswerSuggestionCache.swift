@@ -4,13 +4,13 @@ import GraderGroups
 import Synchronization
 
 /// Suggested answer groups already built in this process, kept while what they were built from
-/// stays the same: the answer space, and each scan's file (size and time written) and alignment on
+/// stays the same: the answer space and answer box, and each scan's file (size and time written) and alignment on
 /// the page, and the master copy. The Groups view reads them again at every grader's change (live);
 /// only a changed page or question builds them anew.
 enum AnswerSuggestionCache {
     /// What a question's suggestions were built from.
     struct Key: Hashable {
-        let folder: String, page: Int, space: [Double]
+        let folder: String, page: Int, space: [Double], box: IDBoxField?
         let scans: [Scan], master: Scan?
 
         /// One file as it is on disk now, and (for a scan) the page's alignment.
@@ -18,8 +18,8 @@ enum AnswerSuggestionCache {
             let path: String, bytes: UInt64, written: Date?, alignment: PageAlignment?
         }
 
-        init(folder: String, page: Int, space: PageRect, scans: [(path: String, alignment: PageAlignment?)], master: String) {
-            (self.folder, self.page) = (folder, page)
+        init(folder: String, page: Int, space: PageRect, box: IDBoxField?, scans: [(path: String, alignment: PageAlignment?)], master: String) {
+            (self.folder, self.page, self.box) = (folder, page, box)
             self.space = [space.origin.x, space.origin.y, space.width, space.height]
             self.scans = scans.map { Self.scan($0.path, $0.alignment) }
             self.master = FileManager.default.fileExists(atPath: master) ? Self.scan(master, nil) : nil

@@ -58,11 +58,14 @@ extension GradingProject {
         }
         try verifyScans(book)
         guard !book.students.isEmpty else { return [] }
-        let page = numbered.question.page
+        let page = numbered.question.page, box = try store.answerBox(question: question)
         let key = AnswerSuggestionCache.Key(
             folder: folder, page: page, space: AnswerRegion.answerSpace(of: numbered, among: book.questions, size: book.referencePageSize(page: page)),
-            scans: book.students.map { (scanPath($0), $0.alignment(page: page)) }, master: (folder as NSString).appendingPathComponent(Self.masterFile))
-        let suggestions = try AnswerSuggestionCache.groups(for: key) { AnswerGrouper().suggest(try addedInk(numbered, book: book)) }
+            box: box, scans: book.students.map { (scanPath($0), $0.alignment(page: page)) },
+            master: (folder as NSString).appendingPathComponent(Self.masterFile))
+        let suggestions = try AnswerSuggestionCache.groups(for: key) {
+            AnswerGrouper().suggest(try addedInk(numbered, book: book), numbers: try box.map { try writtenNumbers($0, book: book) })
+        }
         return suggestions.compactMap { group in
             let kept = group.members.indices.filter { !confirmed.contains(book.students[group.members[$0]].key) }
             guard !kept.isEmpty else { return nil }

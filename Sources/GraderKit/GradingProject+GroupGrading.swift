@@ -20,17 +20,22 @@ extension GradingProject {
     public func answerGroups(question: QuestionID) throws -> [AnswerGroup] { try store.answerGroups(question: question) }
 
     /// Confirms a group of `question` holding `students`' answers (each out of any other group of
-    /// the question); returns its id.
+    /// the question) and, given `grade`, grades it in the same undoable step; returns its id.
     @discardableResult
-    public func confirmAnswerGroup(question: QuestionID, kind: String, students: [StudentKey]) throws -> Int64 {
+    public func confirmAnswerGroup(question: QuestionID, kind: String, students: [StudentKey], grade: GroupGrade? = nil,
+                                   overwrite: Bool = false) throws -> Int64 {
+        if let grade { try permitGrading(grade, overwrite: overwrite) }
         try permit(.groupAnswers)
         guard !students.isEmpty else { throw GradingError.emptyAnswerGroup }
         return try store.change(describedBy: { writer in
             "group \(Self.answers(students.count)) to \(try writer.question(question).name) (\(kind))"
+                + (try grade.map { " and grade them: \(try Self.phrase($0, writer))" } ?? "")
         }) { writer in
             for student in students { _ = try writer.studentName(student) }
-            writer.declareViewChanges([])
-            return try writer.insertAnswerGroup(question: question, kind: kind, members: students)
+            if grade == nil { writer.declareViewChanges([]) }
+            let id = try writer.insertAnswerGroup(question: question, kind: kind, members: students)
+            if let grade { _ = try self.gradeMembers(of: try writer.answerGroup(id), grade, overwrite: overwrite, writer) }
+            return id
         }
     }
 
@@ -84,41 +89,48 @@ extension GradingProject {
     /// Returns each member's score, in the group's order.
     @discardableResult
     public func gradeAnswerGroup(_ id: Int64, _ grade: GroupGrade, overwrite: Bool = false) throws -> [(student: StudentKey, score: Score)] {
+        try permitGrading(grade, overwrite: overwrite)
+        return try store.change(describedBy: { writer in
+            let group = try writer.answerGroup(id)
+            return "grade answer group \(id) of \(try writer.question(group.question).name) (\(Self.answers(group.members.count))): \(try Self.phrase(grade, writer))"
+        }) { writer in try self.gradeMembers(of: try writer.answerGroup(id), grade, overwrite: overwrite, writer) }
+    }
+
+    /// Refuses `grade` unless this grader's role allows it.
+    private func permitGrading(_ grade: GroupGrade, overwrite: Bool) throws {
         switch grade {
         case .typed: try permit(overwrite ? .override : .score)
         case .rubric, .stamp: try permit(overwrite ? .override : .applyRubric)
         }
-        return try store.change(describedBy: { writer in
-            let group = try writer.answerGroup(id)
-            return "grade answer group \(id) of \(try writer.question(group.question).name) (\(Self.answers(group.members.count))): \(try Self.phrase(grade, writer))"
-        }) { writer in
-            let group = try writer.answerGroup(id)
-            var scores: [(StudentKey, Score)] = [], changes: [ViewChange]? = []
-            for student in group.members {
-                let score: Score
-                switch grade {
-                case .typed(let text):
-                    let (set, change) = try writeScore(writer, student: student, question: group.question, expected: nil, overwrite: overwrite) {
-                        current throws(GradingError) in try GradingRules.score(text, for: current)
-                    }
-                    (score, changes) = (set, changes.map { $0 + [change] })
-                case .rubric(let add, let remove):
-                    let (set, made) = try applyItems(writer, student: student, question: group.question, add: add, remove: remove, adjustment: nil,
-                                                     expected: nil, overwrite: overwrite)
-                    (score, changes) = (set, changes.flatMap { old in made.map { old + $0 } })
-                case .stamp(let item, let page, let position):
-                    let directory = try writer.directory()
-                    let reference = position.point(on: directory.referencePageSize(page: page))
-                    let spot = directory.region(PageRect(origin: reference, width: 0, height: 0), student: try directory.resolveStudent(key: student), page: page)
-                    score = try stamp(writer, item: item, question: group.question, student: student, page: page, at: PagePosition(spot.origin),
-                                      overwrite: overwrite).score
-                    changes = nil
+    }
+
+    /// Grades every answer of `group` with `grade` in `writer`'s change; each member's score, in the group's order.
+    private func gradeMembers(of group: AnswerGroup, _ grade: GroupGrade, overwrite: Bool, _ writer: ProjectWriter) throws -> [(student: StudentKey, score: Score)] {
+        var scores: [(StudentKey, Score)] = [], changes: [ViewChange]? = []
+        for student in group.members {
+            let score: Score
+            switch grade {
+            case .typed(let text):
+                let (set, change) = try writeScore(writer, student: student, question: group.question, expected: nil, overwrite: overwrite) {
+                    current throws(GradingError) in try GradingRules.score(text, for: current)
                 }
-                scores.append((student, score))
+                (score, changes) = (set, changes.map { $0 + [change] })
+            case .rubric(let add, let remove):
+                let (set, made) = try applyItems(writer, student: student, question: group.question, add: add, remove: remove, adjustment: nil,
+                                                 expected: nil, overwrite: overwrite)
+                (score, changes) = (set, changes.flatMap { old in made.map { old + $0 } })
+            case .stamp(let item, let page, let position):
+                let directory = try writer.directory()
+                let reference = position.point(on: directory.referencePageSize(page: page))
+                let spot = directory.region(PageRect(origin: reference, width: 0, height: 0), student: try directory.resolveStudent(key: student), page: page)
+                score = try stamp(writer, item: item, question: group.question, student: student, page: page, at: PagePosition(spot.origin),
+                                  overwrite: overwrite).score
+                changes = nil
             }
-            if let changes { writer.declareViewChanges(changes) }
-            return scores
+            scores.append((student, score))
         }
+        if let changes { writer.declareViewChanges(changes) }
+        return scores
     }
 
     /// Refuses group `group` unless it answers `question`.

@@ -26,6 +26,9 @@ public enum TypedValue {
     /// A name region "[page:]x,y,width,height" in points (page 1 unless given).
     public static func nameRegion(_ text: String) throws(GradingError) -> NameRegion { try GradingRules.nameRegion(text) }
 
+    /// A rectangle "x,y,width,height" in points with a positive size.
+    public static func region(_ text: String) throws(GradingError) -> PageRect { try GradingRules.region(text) }
+
     /// A note's font size in points ("11"), within the sizes a note may have.
     public static func noteSize(_ text: String) throws(GradingError) -> Double { try GradingRules.noteSize(text) }
 

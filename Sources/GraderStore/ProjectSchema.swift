@@ -379,6 +379,16 @@ enum ProjectSchema {
                     UNIQUE (version_id, block_id));
                 """)
         }
+        migrator.registerProjectMigration("v27: answer boxes a question's number is written in") { db in
+            // At most one row per question: its digit boxes on the reference page as JSON (IDBoxField),
+            // read by the digit reader to group the question's answers by the number written.
+            try db.execute(sql: """
+                CREATE TABLE answer_box (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    question_id INTEGER NOT NULL UNIQUE REFERENCES question(id) ON DELETE CASCADE,
+                    definition TEXT NOT NULL);
+                """)
+        }
         return migrator
     }()
 }

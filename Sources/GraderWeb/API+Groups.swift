@@ -7,8 +7,9 @@ import Hummingbird
 /// grading all its answers with one action — each one undoable step under the grader's name.
 extension GradingAPI {
     /// POST /api/questions/{question}/groups: confirms a group of these students' answers; `kind`
-    /// says why they are together, as the suggestion did ("blank", "number 42", "alike").
-    struct GroupConfirmBody: Decodable { let kind: String, students: [Int64] }
+    /// says why they are together, as the suggestion did ("blank", "number 42", "alike"); with
+    /// `grade`, grades the group in the same undoable step.
+    struct GroupConfirmBody: Decodable { let kind: String, students: [Int64], grade: GroupGradeBody? }
 
     /// PATCH /api/groups/{id}: one change to a confirmed group — take a student's answer out
     /// (`remove`), move one in from wherever it is (`add`), or merge another group into it (`merge`).
@@ -47,7 +48,8 @@ extension GradingAPI {
         router.post("/api/questions/{question}/groups") { request, context in
             let input = try await request.json(GroupConfirmBody.self, context: context)
             let id = try project(context).confirmAnswerGroup(question: QuestionID(try context.number("question")), kind: input.kind,
-                                                             students: input.students.map(StudentKey.init))
+                                                             students: input.students.map(StudentKey.init), grade: try input.grade?.grade(),
+                                                             overwrite: input.grade?.overwrite ?? false)
             return try Reply.json(IDReply(id: id), status: .created)
         }
 

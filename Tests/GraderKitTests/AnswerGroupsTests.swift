@@ -85,6 +85,25 @@ import TestSupport
         #expect(try Self.scores(project, q3, students) == ["1", "2", "0", "?", "2", "?", "2", "0", "2", "?", "2", "?"])
     }
 
+    /// Points typed on a suggestion grade it as it is confirmed: one history step, one undo.
+    @Test func aSuggestionConfirmedAndGradedIsOneUndoableStep() throws {
+        let folder = TemporaryFolder()
+        let (project, questions, students) = try Self.quiz(in: folder)
+        let q3 = questions[2]
+        let blank = try #require(try project.suggestedGroups(question: q3).first { $0.kind == .blank })
+        let id = try project.confirmAnswerGroup(question: q3, kind: blank.kindName, students: blank.students, grade: .typed("0"))
+        #expect(try Self.scores(project, q3, students) == ["?", "?", "0", "?", "?", "?", "?", "0", "?", "?", "?", "?"])
+        #expect(try project.answerGroups(question: q3).map(\.id) == [id])
+        #expect(try project.history(limit: 1).first?.description == "group 2 answers to Q3 (blank) and grade them: 0")
+        _ = try project.undo()
+        #expect(try Self.scores(project, q3, students).allSatisfy { $0 == "?" }, "one undo takes the scores")
+        #expect(try project.answerGroups(question: q3).isEmpty, "and the group")
+        #expect(throws: GradingError.scoreOutOfRange(value: "-1", question: "Q3", max: Points("2")!)) {
+            try project.confirmAnswerGroup(question: q3, kind: blank.kindName, students: blank.students, grade: .typed("-1"))
+        }
+        #expect(try project.answerGroups(question: q3).isEmpty, "a refused grade confirms nothing")
+    }
+
     @Test func groupsAreFixedBeforeGrading() throws {
         let folder = TemporaryFolder()
         let (project, questions, s) = try Self.quiz(in: folder)

@@ -107,6 +107,13 @@ import TestSupport
         Call(name: "invites", action: .invite) { p, _ in _ = try p.invites() },
         Call(name: "revokeInvite", action: .invite) { p, _ in try p.revokeInvite(of: try Grader("nobody")) },
         Call(name: "confirmAnswerGroup", action: .groupAnswers) { p, f in _ = try p.confirmAnswerGroup(question: f.q1, kind: "alike", students: [f.ben]) },
+        Call(name: "confirmAnswerGroup graded", action: .score) { p, f in
+            _ = try p.confirmAnswerGroup(question: f.q1, kind: "alike", students: [f.ben], grade: .typed("1"))
+        },
+        Call(name: "declareAnswerBox", action: .editQuestions) { p, f in
+            _ = try p.declareAnswerBox(question: f.q1, firstBox: PageRect(origin: PagePoint(x: 100, y: 200), width: 20, height: 26), digits: 3)
+        },
+        Call(name: "removeAnswerBox", action: .editQuestions) { p, f in try p.removeAnswerBox(question: f.q1) },
         Call(name: "removeFromAnswerGroup", action: .groupAnswers) { p, f in try p.removeFromAnswerGroup(999, student: f.ben) },
         Call(name: "mergeAnswerGroups", action: .groupAnswers) { p, _ in try p.mergeAnswerGroups(998, with: 999) },
         Call(name: "moveAnswer", action: .groupAnswers) { p, f in try p.moveAnswer(student: f.ben, toGroup: 999) },

@@ -73,7 +73,7 @@ export const api = {
   // Answer groups of a question: the confirmed ones and the suggestions; confirming, changing ({ remove | add | merge }),
   // removing one, and grading all its answers ({ score } | { add, remove } | { stamp: { item, page, x, y } }).
   groups: (question) => call('GET', `/api/questions/${question}/groups`),
-  confirmGroup: (question, kind, students) => call('POST', `/api/questions/${question}/groups`, { kind, students }),
+  confirmGroup: (question, kind, students, grade) => call('POST', `/api/questions/${question}/groups`, grade ? { kind, students, grade } : { kind, students }),
   changeGroup: (id, change) => call('PATCH', `/api/groups/${id}`, change),
   removeGroup: (id) => call('DELETE', `/api/groups/${id}`),
   gradeGroup: (id, grade) => call('POST', `/api/groups/${id}/grade`, grade),

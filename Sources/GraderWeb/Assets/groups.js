@@ -5,7 +5,7 @@
 import { api, imageURL } from './api.js';
 
 const $ = (id) => document.getElementById(id);
-const tileWidths = [360, 540, 720];   // CSS pixels of one answer crop (+ and − choose): three side by side on a laptop, two on a tablet upright
+const tileWidths = [360, 540, 720];   // CSS pixels of one answer crop (+ and − choose; − only while no points are typed): three side by side on a laptop, two on a tablet upright
 
 export class GroupsView {
   constructor(app) {
@@ -195,14 +195,14 @@ export class GroupsView {
   async confirm() {
     const group = this.selected();
     if (!group || group.id != null) return;
-    const typed = this.buffer;
+    // Points typed on a suggestion grade it as it is confirmed: one undoable step.
+    const typed = this.buffer || null;
+    this.buffer = null;
     await this.change(async () => {
-      const { id } = await api.confirmGroup(this.question, group.kind, group.answers.map((answer) => answer.student));
+      const { id } = await api.confirmGroup(this.question, group.kind, group.answers.map((answer) => answer.student), typed ? { score: typed } : null);
       this.left.delete(key(group));
       return id;
-    }, () => `Confirmed ${group.answers.length} answers (${group.kind}).`);
-    // Points typed on a suggestion grade it once confirmed.
-    if (typed) { this.at = this.groups().findIndex((g) => g.id != null && g.answers.some((a) => a.student === group.answers[0].student)); this.buffer = typed; await this.gradeTyped(false); }
+    }, () => `Confirmed ${group.answers.length} answers (${group.kind})${typed ? (typed === '?' ? ', score cleared' : `, gave ${typed}`) : ''}.`);
   }
 
   async grade(body, what) {
@@ -302,7 +302,8 @@ export class GroupsView {
     else if (key === 'ArrowUp' || key === 'k') this.move(-1, 0);
     else if (key === 'ArrowRight') this.move(0, 1);
     else if (key === 'ArrowLeft') this.move(0, -1);
-    else if (key === '+' || key === '=' || key === '-') { this.zoom = Math.min(Math.max(this.zoom + (key === '-' ? -1 : 1), 0), tileWidths.length - 1); this.render(); }
+    else if ((key === '-' || key === '−') && this.typing()) { this.buffer += '-'; this.render(); }   // a minus typed with points, refused as a score
+    else if (key === '+' || key === '=' || key === '-' || key === '−') { this.zoom = Math.min(Math.max(this.zoom + (key === '+' || key === '=' ? 1 : -1), 0), tileWidths.length - 1); this.render(); }
     else if (digit && event.shiftKey && this.data.items.length) this.applyItem(Number(digit[1]), true);
     else if (/^[1-9]$/.test(key) && this.data.items.length && !this.typing() && group?.id != null) this.applyItem(Number(key), false);
     else if (/^[0-9.,?]$/.test(key) || (key === 's' && this.data.items.length)) {
@@ -331,7 +332,8 @@ export class GroupsView {
 // A group's identity across refreshes: its id, or a suggestion's kind and first answer.
 function key(group) { return group.id != null ? `g${group.id}` : `s${group.kind}:${group.answers[0]?.student}`; }
 
-function describe(group) { return group.kind === 'alike' ? 'Alike' : group.kind[0].toUpperCase() + group.kind.slice(1); }
+// "Alike", "Blank", "Number 42" (the value read in the answer box).
+function describe(group) { return group.value != null ? `Number ${group.value}` : group.kind[0].toUpperCase() + group.kind.slice(1); }
 
 function percent(value) { return `${Math.round(value * 100)}%`; }
 
