@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Grading a question by answer groups in the browser: the Groups view suggests the letter question's
-three C's and three blanks as groups; Ann (a laptop) confirms each and grades it by keys as one step;
-Ben's tablet shows it live; the scores are read back by `export csv`; the last group's grade is undone
-as one step. Screenshots at 1366x768 and 820x1180.
+three C's and three blanks as groups; Ann (a laptop) confirms the C's and grades them by keys, and
+confirms and grades the blanks with one Enter; Ben's tablet shows it live; the scores are read back by
+`export csv`; the blanks' confirm-and-grade is undone as one step. − resizes the crops only while no
+points are typed. Screenshots at 1366x768 and 820x1180.
 
 The Swift test writes WORK_FOLDER/in (s1…s8: letters C, -, C, A, -, C, -, D), blank.pdf (the master
 copy) and boxes.json (the four grade boxes' corners) first.
@@ -96,8 +97,12 @@ class GradingByAnswerGroups(unittest.TestCase):
         self.keys(self.ann, '+')
         wait(self.ann, lambda: round(self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width")) == 540)
         self.shot(self.ann, 'groups-laptop-larger')
-        self.keys(self.ann, '-')
-        wait(self.ann, lambda: round(self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width")) == 360)
+        # − while points are being typed is part of them (a minus), not a resize; Esc drops the points, then − shrinks.
+        width = lambda: round(self.ann.execute_script("return document.querySelector('.tile-crop').getBoundingClientRect().width"))
+        self.keys(self.ann, '1', '-')
+        self.assertEqual(width(), 540)
+        self.keys(self.ann, Keys.ESCAPE, '-')
+        wait(self.ann, lambda: width() == 360)
 
         # The C's: Enter confirms, "2" Enter grades all three as one step.
         self.select_group(self.ann, 'Alike · 3')
@@ -106,12 +111,10 @@ class GradingByAnswerGroups(unittest.TestCase):
         self.select_group(self.ann, 'Alike · 3')
         self.keys(self.ann, '2', Keys.ENTER)
         wait(self.ann, lambda: all(self.scores()[name] == '2' for name in CS), 10, 'the C group was not graded')
-        # The blanks: confirmed and given 0 the same way.
-        self.select_group(self.ann, 'Blank')
-        self.keys(self.ann, Keys.ENTER)
-        wait(self.ann, lambda: any(state.startswith('confirmed by Ann') and set(names) == BLANKS for _, state, names in self.groups(self.ann)), 60)
+        # The blanks: "0" typed on the suggestion, Enter confirms and grades them as one step.
         self.select_group(self.ann, 'Blank')
         self.keys(self.ann, '0', Keys.ENTER)
+        wait(self.ann, lambda: any(state.startswith('confirmed by Ann') and set(names) == BLANKS for _, state, names in self.groups(self.ann)), 60)
         expected = {name: '2' if name in CS else '0' if name in BLANKS else '?' for name in [f's{i}' for i in range(1, 9)]}
         wait(self.ann, lambda: self.scores() == expected, 10, f'scores {self.scores()}')
         # Ben's tablet shows both groups graded without a reload.
@@ -121,10 +124,13 @@ class GradingByAnswerGroups(unittest.TestCase):
         self.shot(self.ben, 'groups-tablet-graded')
 
     def test_2_the_group_grade_is_undone_as_one_step(self):
+        # The blanks' confirm-and-grade is one step: one Ctrl+Z takes their scores and the group (a suggestion again); the C's stay.
         ActionChains(self.ann).key_down(Keys.CONTROL).send_keys('z').key_up(Keys.CONTROL).perform()
-        wait(self.ann, lambda: 'Undid: grade answer group' in self.ann.find_element(By.ID, 'toast').text, 10)
+        wait(self.ann, lambda: 'Undid: group 3 answers to Q3 (blank) and grade them: 0' in self.ann.find_element(By.ID, 'toast').text, 10)
         expected = {name: '2' if name in CS else '?' for name in [f's{i}' for i in range(1, 9)]}
         wait(self.ann, lambda: self.scores() == expected, 10, f'scores {self.scores()}')
+        wait(self.ann, lambda: any(not state.startswith('confirmed') and set(names) == BLANKS for _, state, names in self.groups(self.ann)), 60)
+        self.assertTrue(any(state.startswith('confirmed by Ann') and set(names) == CS for _, state, names in self.groups(self.ann)))
         wait(self.ben, lambda: 'all 0 / 2' not in self.ben.find_element(By.ID, 'groups-list').text, 60)
 
     def test_3_an_answer_taken_out_by_tap_on_the_tablet(self):

@@ -63,6 +63,12 @@ import TestSupport
             #expect(read.count == 1, "a confident \(group.kindName) group holds \(read)")
             #expect(group.students.count == 1 || group.value == nil || read == [group.value], "a \(group.kindName) group holds \(read)")
         }
+        // The Groups view's reply says the value read, for a suggestion and once confirmed.
+        #expect(try project.answerGroupsView(question: q1).suggested.first { $0.kind == "number 42" }?.value == "42")
+        let id = try project.confirmAnswerGroup(question: q1, kind: right.kindName, students: right.students)
+        #expect(try project.answerGroupsView(question: q1).confirmed.map(\.value) == ["42"])
+        _ = try project.undo()
+        #expect(try project.answerGroups(question: q1).allSatisfy { $0.id != id })
         // Removed, the question's answers are grouped by their ink alone again (no number groups).
         try project.removeAnswerBox(question: q1)
         #expect(try project.suggestedGroups(question: q1).allSatisfy { $0.value == nil })
