@@ -16,23 +16,6 @@ import TestSupport
         return wrong[student] ?? "42"
     }
 
-    /// The class as a project with its four questions (Q1…Q4), created by `tester`.
-    static func quiz(in folder: TemporaryFolder) throws -> (project: GradingProject, questions: [QuestionID]) {
-        let scans = try numbers.enumerated().map { index, number in
-            let path = folder.file(String(format: "student%02d.pdf", index + 1))
-            try AnswerSheetScan.writePage(to: URL(fileURLWithPath: path), AnswerSheetScan.Answers(number: number, word: "Paris", letter: "C", derivation: false),
-                                          student: index)
-            return path
-        }
-        let master = folder.file("blank.pdf")
-        try AnswerSheetScan.writeBlank(to: URL(fileURLWithPath: master))
-        let project = try GradingProject.create(folder.file("quiz.ezgrader"), scans: scans, masterPath: master, grader: try .tester())
-        let questions = try AnswerSheetScan.gradeBoxes.enumerated().map { index, corner in
-            try project.addQuestion(page: 1, at: "\(corner.x),\(corner.y)", maxPoints: "2", label: "Q\(index + 1)").question.id
-        }
-        return (project, questions)
-    }
-
     /// The quiz's printed answer boxes of question 1, declared as its answer box.
     static func declareBoxes(_ project: GradingProject, _ question: QuestionID, digits: Int = AnswerSheetScan.numberBoxes.count) throws {
         let field = AnswerSheetScan.numberBoxes
@@ -41,7 +24,9 @@ import TestSupport
 
     @Test func aClassOf60IsGroupedByTheNumberInItsAnswerBox() throws {
         let folder = TemporaryFolder()
-        let (project, questions) = try Self.quiz(in: folder)
+        let (project, questions, _) = try AnswerGroupsTests.quiz(in: folder, answers: Self.numbers.map {
+            AnswerSheetScan.Answers(number: $0, word: "Paris", letter: "C", derivation: false)
+        })
         let q1 = questions[0]
         try Self.declareBoxes(project, q1)
         #expect(try project.answerBox(question: q1) == IDBoxField(id: "Q1", page: 1, left: 360, top: 96, boxWidth: 20, boxHeight: 26, pitch: 23, count: 3))

@@ -11,12 +11,14 @@ import TestSupport
     /// What each student wrote for the letter question (Q3); nil leaves it blank.
     static let letters: [String?] = ["C", "C", nil, "A", "C", "B", "C", nil, "C", "A", "C", "D"]
 
-    /// The scanned quiz as a project with its four questions (Q1…Q4), created by `tester`.
-    static func quiz(in folder: TemporaryFolder) throws -> (project: GradingProject, questions: [QuestionID], students: [StudentKey]) {
-        let scans = try letters.enumerated().map { index, letter in
+    /// The scanned quiz (each student's `answers`; by default everyone's the same but the letters)
+    /// as a project with its four questions (Q1…Q4), created by `tester`.
+    static func quiz(in folder: TemporaryFolder, answers: [AnswerSheetScan.Answers] = letters.map {
+        AnswerSheetScan.Answers(number: "42", word: "Paris", letter: $0, derivation: true)
+    }) throws -> (project: GradingProject, questions: [QuestionID], students: [StudentKey]) {
+        let scans = try answers.enumerated().map { index, written in
             let path = folder.file(String(format: "student%02d.pdf", index + 1))
-            try AnswerSheetScan.writePage(to: URL(fileURLWithPath: path), AnswerSheetScan.Answers(number: "42", word: "Paris", letter: letter, derivation: true),
-                                          student: index)
+            try AnswerSheetScan.writePage(to: URL(fileURLWithPath: path), written, student: index)
             return path
         }
         let master = folder.file("blank.pdf")
@@ -25,7 +27,7 @@ import TestSupport
         let questions = try AnswerSheetScan.gradeBoxes.enumerated().map { index, corner in
             try project.addQuestion(page: 1, at: "\(corner.x),\(corner.y)", maxPoints: "2", label: "Q\(index + 1)").question.id
         }
-        let students = try letters.indices.map { try project.student(named: String(format: "student%02d", $0 + 1)) }
+        let students = try answers.indices.map { try project.student(named: String(format: "student%02d", $0 + 1)) }
         return (project, questions, students)
     }
 
