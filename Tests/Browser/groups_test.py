@@ -113,7 +113,9 @@ class GradingByAnswerGroups(unittest.TestCase):
         wait(self.ann, lambda: all(self.scores()[name] == '2' for name in CS), 10, 'the C group was not graded')
         # The blanks: "0" typed on the suggestion, Enter confirms and grades them as one step.
         self.select_group(self.ann, 'Blank')
-        self.keys(self.ann, '0', Keys.ENTER)
+        self.keys(self.ann, '0')
+        wait(self.ann, lambda: self.ann.find_element(By.CSS_SELECTOR, '.group.selected .group-points').text == '0 / 2')
+        self.keys(self.ann, Keys.ENTER)
         wait(self.ann, lambda: any(state.startswith('confirmed by Ann') and set(names) == BLANKS for _, state, names in self.groups(self.ann)), 60)
         expected = {name: '2' if name in CS else '0' if name in BLANKS else '?' for name in [f's{i}' for i in range(1, 9)]}
         wait(self.ann, lambda: self.scores() == expected, 10, f'scores {self.scores()}')

@@ -98,7 +98,8 @@ export class GroupsView {
     const actions = element('div', 'group-actions');
     const selected = index === this.at;
     if (group.id == null) {
-      actions.append(button('confirm', 'Confirm (Enter)', 'Confirm: the answers are alike', 'save'));
+      if (selected && this.buffer != null) actions.append(element('span', 'group-points typing', `${this.buffer || '…'} / ${this.data.max}`));
+      actions.append(button('confirm', 'Confirm (Enter)', 'Confirm: the answers are alike (points typed first grade them too)', 'save'));
     } else {
       const typed = element('span', 'group-points', selected && this.buffer != null ? `${this.buffer || '…'} / ${this.data.max}` : `points / ${this.data.max}`);
       if (selected && this.buffer != null) typed.classList.add('typing');
