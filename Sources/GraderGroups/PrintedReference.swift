@@ -28,14 +28,18 @@ public struct PrintedReference: Sendable, Equatable {
         guard let first = crops.first, crops.allSatisfy({ $0.width == first.width && $0.height == first.height }) else { return nil }
         let step = max(1, crops.count / Self.consensusCrops)
         let chosen = stride(from: 0, to: crops.count, by: step).prefix(Self.consensusCrops).map { crops[$0] }
-        let count = first.width * first.height, rank = chosen.count * 3 / 4
-        var grey = [Float](repeating: 255, count: count), column = [Float](repeating: 0, count: chosen.count)
-        for i in 0..<count {
-            for k in chosen.indices { column[k] = chosen[k].grey[i] }
-            column.sort()
-            grey[i] = column[min(rank, chosen.count - 1)]
-        }
-        self.init(grey, width: first.width, height: first.height)
+        let (w, h) = (first.width, first.height), rank = min(chosen.count * 3 / 4, chosen.count - 1)
+        // Row by row on every core.
+        let grey = Array(0..<h).concurrentMap { y in
+            var row = [Float](repeating: 255, count: w), column = [Float](repeating: 0, count: chosen.count)
+            for x in 0..<w {
+                for k in chosen.indices { column[k] = chosen[k].grey[y * w + x] }
+                column.sort()
+                row[x] = column[rank]
+            }
+            return row
+        }.flatMap { $0 }
+        self.init(grey, width: w, height: h)
     }
 
     private init(_ grey: [Float], width w: Int, height h: Int) {
