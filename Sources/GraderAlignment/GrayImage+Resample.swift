@@ -5,54 +5,66 @@ extension GrayImage {
     /// the source pixels it covers (partly covered ones weighted by how much): what a renderer's
     /// box filter gives when it draws a page small.
     public func shrunk(toWidth width: Int, height: Int, pixelsPerPoint: Double) -> GrayImage {
+        shrunk(toWidth: width, height: height, pixelsPerPoint: pixelsPerPoint, keeping: PixelWindow(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The pixels in `window` of this image shrunk to `width × height` (`window` is cut to that
+    /// size): the same values, pixel for pixel, as shrinking it whole and cutting the window out,
+    /// for the work of the window's pixels alone.
+    public func shrunk(toWidth width: Int, height: Int, pixelsPerPoint: Double, keeping window: PixelWindow) -> GrayImage {
+        let window = window.clamped(toWidth: width, height: height)
         let columns = BoxSpans(count: width, source: self.width), rows = BoxSpans(count: height, source: self.height)
         var line = [Float](repeating: 0, count: self.width)
+        let (left, top, right, bottom) = (window.x, window.y, window.x + window.width, window.y + window.height)
         // `while` loops over pointers: debug builds (the tests) run them many times faster than
         // ranges and array subscripts.
-        let output = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
+        let output = [UInt8](unsafeUninitializedCapacity: window.width * window.height) { out, initialized in
             bytes.withUnsafeBufferPointer { source in
                 line.withUnsafeMutableBufferPointer { line in
                     rows.withPointers { rowStarts, rowSources, rowWeights in
                         columns.withPointers { columnStarts, columnSources, columnWeights in
                             let sourceWidth = self.width, line = line.baseAddress!
+                            // The source columns the window's pixels cover.
+                            let first = columnSources[columnStarts[left]], end = columnSources[columnStarts[right] - 1] + 1
                             var target = out.baseAddress!
-                            var y = 0
-                            while y < height {
+                            var y = top
+                            while y < bottom {
                                 // Down first: the source rows the new row covers, weighted, into one line.
-                                line.update(repeating: 0, count: sourceWidth)
+                                (line + first).update(repeating: 0, count: end - first)
                                 var k = rowStarts[y]
                                 while k < rowStarts[y &+ 1] {
                                     let row = source.baseAddress! + rowSources[k] * sourceWidth, weight = rowWeights[k]
-                                    var i = 0
-                                    while i < sourceWidth {
+                                    var i = first
+                                    while i < end {
                                         line[i] += Float(row[i]) * weight
                                         i &+= 1
                                     }
                                     k &+= 1
                                 }
                                 // Then across.
-                                var x = 0
-                                while x < width {
+                                var x = left
+                                while x < right {
                                     var sum: Float = 0
                                     var k = columnStarts[x]
                                     while k < columnStarts[x &+ 1] {
                                         sum += line[columnSources[k]] * columnWeights[k]
                                         k &+= 1
                                     }
-                                    let level = sum.rounded()
-                                    target[x] = level <= 0 ? 0 : level >= 255 ? 255 : UInt8(level)
+                                    // Rounded half up (`sum` is not negative: the same as `rounded()`, without libm's call).
+                                    let whole = Int(sum), level = sum - Float(whole) >= 0.5 ? whole &+ 1 : whole
+                                    target[x &- left] = level >= 255 ? 255 : UInt8(truncatingIfNeeded: level)
                                     x &+= 1
                                 }
-                                target += width
+                                target += window.width
                                 y &+= 1
                             }
                         }
                     }
                 }
             }
-            initialized = width * height
+            initialized = window.width * window.height
         }
-        return GrayImage(width: width, height: height, bytes: output, pixelsPerPoint: pixelsPerPoint)
+        return GrayImage(width: window.width, height: window.height, bytes: output, pixelsPerPoint: pixelsPerPoint)
     }
 }
 

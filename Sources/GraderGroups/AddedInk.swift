@@ -45,6 +45,11 @@ public struct AddedInk: Sendable, Equatable {
         self.init(width: w, height: h, ink: ink, pixelsPerPoint: pixelsPerPoint)
     }
 
+    /// What each of `crops` has over `printed`, in order, worked out on every core.
+    public static func each(of crops: [AnswerCrop], printed: PrintedReference, pixelsPerPoint: Double = AnswerCrop.pixelsPerPoint) -> [AddedInk] {
+        crops.concurrentMap { AddedInk($0, printed: printed, pixelsPerPoint: pixelsPerPoint) }
+    }
+
     /// The ink's area in square points (a pen line 1.5 pt wide and 10 pt long is 15).
     public var area: Double {
         Double(ink.reduce(0, +)) / (pixelsPerPoint * pixelsPerPoint)

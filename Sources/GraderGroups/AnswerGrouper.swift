@@ -23,9 +23,10 @@ public struct AnswerGrouper: Sendable {
     public func suggest(_ answers: [AddedInk], numbers: [WrittenNumber]? = nil) -> [AnswerGroupSuggestion] {
         var groups: [AnswerGroupSuggestion] = []
         var blank: [(Int, Double)] = [], rest: [Int] = []
-        let answers = answers.map(\.strokes)
-        for (index, answer) in answers.enumerated() {
-            let strokes = answer.area
+        // Each answer's strokes, their area and height, on every core.
+        let measured = answers.concurrentMap { answer in let strokes = answer.strokes; return (strokes, strokes.area, strokes.inkHeight) }
+        let answers = measured.map(\.0)
+        for (index, (_, strokes, _)) in measured.enumerated() {
             if strokes < blankArea, numbers.map({ $0[index].value == "" }) ?? true {
                 blank.append((index, 1 - strokes / blankArea))
             } else {
@@ -47,9 +48,10 @@ public struct AnswerGrouper: Sendable {
             }
             rest = unread
         }
-        let long = rest.filter { answers[$0].inkHeight > tallestShort }
+        let long = rest.filter { measured[$0].2 > tallestShort }
         for index in long { groups.append(AnswerGroupSuggestion(kind: .alike, members: [index], memberConfidences: [1])) }
-        let shaped = rest.filter { answers[$0].inkHeight <= tallestShort }.compactMap { index in InkShape(answers[index]).map { (index, $0) } }
+        let short = rest.filter { measured[$0].2 <= tallestShort }
+        let shaped = zip(short, short.concurrentMap { InkShape(answers[$0]) }).compactMap { index, shape in shape.map { (index, $0) } }
         for cluster in clustering.clusters(shaped.map(\.1)) {
             groups.append(AnswerGroupSuggestion(kind: .alike, members: cluster.members.map { shaped[$0].0 }, memberConfidences: cluster.confidences))
         }

@@ -88,12 +88,16 @@ extension GradingProject {
                 let entry = book.students[index]
                 let document = try PDFDocument(path: scanPath(entry))
                 _ = try GradingRules.page(page, pages: document.pageCount)
-                let alignment = entry.alignment(page: page)
-                var image = try GrayImage(rendering: document.page(at: page - 1), pixelsPerPoint: AnswerCrop.pixelsPerPoint)
-                if alignment?.upsideDown == true { image = image.turned }
+                let alignment = entry.alignment(page: page), scan = try document.page(at: page - 1), s = AnswerCrop.pixelsPerPoint
+                let size = GrayImage.renderedSize(of: scan, pixelsPerPoint: s)
                 // An unaligned page: the region at the same place relative to the page's width.
-                let transform = alignment?.transform ?? SimilarityTransform(a: image.pageSize.width / reference.width, b: 0, tx: 0, ty: 0)
-                return AnswerCrop(cropping: region, from: image, transform: transform)
+                let transform = alignment?.transform ?? SimilarityTransform(a: Double(size.width) / s / reference.width, b: 0, tx: 0, ty: 0)
+                // Only the pixels the region reads are made (the page as shown: turned when scanned upside down).
+                let window = PixelWindow(covering: region, through: transform, pixelsPerPoint: s, within: size.width, size.height)
+                let upsideDown = alignment?.upsideDown == true
+                var image = try GrayImage(rendering: scan, pixelsPerPoint: s, keeping: upsideDown ? window.turned(inWidth: size.width, height: size.height) : window)
+                if upsideDown { image = image.turned }
+                return AnswerCrop(cropping: region, from: image, transform: window.placing(transform, pixelsPerPoint: s))
             }
         }
         let answers = try crops.values()
@@ -108,6 +112,6 @@ extension GradingProject {
             printed = PrintedReference(consensusOf: answers)
         }
         guard let printed else { return [] }
-        return answers.map { AddedInk($0, printed: printed) }
+        return AddedInk.each(of: answers, printed: printed)
     }
 }

@@ -78,10 +78,6 @@ enum TeamServeBench {
         return (folder, added.map { ($0.question.id.rawValue, $0.question.page) })
     }
 
-    private static func loadAverage() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
-    }
-
     private static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
 }
 
