@@ -65,13 +65,23 @@ public enum TemplateReader {
             return .success(blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image))
         }
         var fits = prepared.map { $0.flatMap { fit($0, scan: scan, start: Homography(rough)) } }
-        let placed = fits.compactMap { try? $0.get() }
+        var placed = fits.compactMap { try? $0.get() }
         if placed.count < fits.count, let page = pageMap(over: placed) {
-            for index in fits.indices {
-                guard case .failure = fits[index], case .success(let block) = prepared[index] else { continue }
-                let neighbours = placed.compactMap { AbuttingBlock($0.block, model: $0.fit.model, for: block) }
-                guard case .success(let again) = fit(block, scan: scan, start: page, neighbours: neighbours) else { continue }
-                fits[index] = .success(again)
+            // A block placed on the second try may settle an abutting one: tried again while a
+            // block left gains a placed neighbour.
+            var neighboursTried: [Int: Int] = [:], added = true
+            while added {
+                added = false
+                for index in fits.indices {
+                    guard case .failure = fits[index], case .success(let block) = prepared[index] else { continue }
+                    let neighbours = placed.compactMap { AbuttingBlock($0.block, model: $0.fit.model, for: block) }
+                    guard neighbours.count > neighboursTried[index, default: -1] else { continue }
+                    neighboursTried[index] = neighbours.count
+                    guard case .success(let again) = fit(block, scan: scan, start: page, neighbours: neighbours) else { continue }
+                    fits[index] = .success(again)
+                    placed.append(again)
+                    added = true
+                }
             }
         }
         let outcomes = fits.map { $0.map { PlacedBlock($0.block, fit: $0.fit, scan: scan) } }

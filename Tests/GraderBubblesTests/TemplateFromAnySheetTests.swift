@@ -88,9 +88,9 @@ struct TemplateFromAnySheetTests {
         let tally = Self.tally(sheets, blocks: blocks, blank: blank)
         #expect(tally.wrong.isEmpty, "\(tally.wrong)")
         // The middle one of the three abutting blocks looks the same a row on or back (its lattice
-        // continues into both neighbours): its placed neighbours settle it. On one copy it is still
-        // not placed (only 14 of its 38 bubbles found): refused, never misread. 185 of 195 read.
-        #expect(Double(tally.right) >= 0.94 * Double(tally.right + tally.unread.count), "\(tally.right) read; unread: \(tally.unread)")
+        // continues into both neighbours): its placed neighbours settle it, also where they are
+        // placed only on the second try (the page's placement on the filled copy is rough): every row read.
+        #expect(tally.unread.isEmpty, "\(tally.right) read; unread: \(tally.unread)")
     }
 
     /// 81 small checkboxes (8 pt) in three columns, scanned at 100 dpi: the two light ticks are read or flagged,
