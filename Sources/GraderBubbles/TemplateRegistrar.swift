@@ -41,7 +41,7 @@ enum TemplateRegistrar {
 
     /// Fits `prepared` on `scan` from the page's placement `start`. A fit the row/column test
     /// cannot tell from a shift is kept when every one of `neighbours` (placed blocks whose
-    /// lattice continues this one's) agrees with it; none, and it is refused.
+    /// lattice continues this one's) agrees with it; with no neighbours it is refused.
     static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography, neighbours: [AbuttingBlock] = []) -> Result<BlockFit, Failure> {
         let shapes = prepared.template.shapes, choices = prepared.block.choices.count, rows = prepared.block.rows
         let pitch = prepared.pitch
