@@ -37,6 +37,8 @@ struct RowShiftCheck: Sendable {
     private let points: [PagePoint], blankValues: [Double]
     private let shifts: [Shift]
     private let spread: [Int]
+    /// The block's row and choice steps, each way (points).
+    var steps: [PagePoint] { shifts.map(\.delta) }
 
     /// Chooses the telling points of `template`'s block (`rows` × `choices`) on `blank`.
     init(_ template: BubbleTemplate, rows: Int, choices: Int, blank: GrayImage) {

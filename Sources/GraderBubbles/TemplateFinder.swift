@@ -34,6 +34,14 @@ public struct BlockOutline: Sendable, Hashable {
         return (row: (x: 0, y: alongY), choice: (x: acrossX, y: 0))
     }
 
+    /// The room a bubble has across and down, in points: the step to its neighbour that way (the
+    /// pitch where it has none). A fill may spill past its ring, never past its neighbour's.
+    var room: (x: Double, y: Double) {
+        let s = steps
+        let across = [abs(s.row.x), abs(s.choice.x)].filter { $0 > 0.5 }.min(), down = [abs(s.row.y), abs(s.choice.y)].filter { $0 > 0.5 }.min()
+        return (across ?? pitch, down ?? pitch)
+    }
+
     /// The distance between neighbouring bubbles, in points (the smaller of the two steps in use).
     var pitch: Double {
         let s = steps
@@ -109,7 +117,8 @@ public enum TemplateFinder {
                 }
                 // On a filled copy a fill covering the ring's inside leaves only part of an outline: the larger box.
                 let outlined = outlineBox(in: blank, near: centre, pitch: pitch * ppp)
-                let solid = outlined == nil || filledSheet ? solidBox(in: blank, near: centre, pitch: pitch * ppp) : nil
+                let room = (x: outline.room.x * ppp, y: outline.room.y * ppp)
+                let solid = outlined == nil || filledSheet ? solidBox(in: blank, near: centre, pitch: pitch * ppp, room: room) : nil
                 guard let box = [outlined, solid].compactMap({ $0 }).max(by: { $0.w * $0.h < $1.w * $1.h }) else {
                     return .failure(.notFound(row: row, choice: choice, near: predicted))
                 }
@@ -118,6 +127,19 @@ public enum TemplateFinder {
             }
         }
         let centres = found.compactMap { $0 }
+        func measured(on image: GrayImage) -> [BubbleShape] {
+            zip(centres, boxes).map { centre, box in
+                let ink = BubbleInk.darkness(in: image, centre: (centre.x * ppp, centre.y * ppp), radii: (box.w / 2 * ppp, box.h / 2 * ppp))?.ink ?? 0
+                return BubbleShape(centre: centre, width: box.w, height: box.h, blankInk: ink)
+            }
+        }
+        var shapes = measured(on: blank)
+        // One bubble printed solid is an example; more are a student's fills, which would read as
+        // print (and, spilling past a ring, measure as odd sizes: this is said first).
+        let solid = shapes.indices.filter { shapes[$0].blankInk >= filledInk + 0.25 }
+        if !filledSheet, solid.count > 1 {
+            return .failure(.filledCopy(solid: solid.count, row: solid[0] / outline.choices, choice: solid[0] % outline.choices))
+        }
         // Every bubble the same size within a third (a letter or a mark taken for a bubble is not).
         let typical = (w: median(boxes.map(\.w)), h: median(boxes.map(\.h)))
         for (index, box) in boxes.enumerated() where abs(box.w - typical.w) > typical.w / 3 || abs(box.h - typical.h) > typical.h / 3 {
@@ -129,19 +151,7 @@ public enum TemplateFinder {
                 return .failure(.tooClose(row: index / outline.choices, choice: index % outline.choices))
             }
         }
-        func measured(on image: GrayImage) -> [BubbleShape] {
-            zip(centres, boxes).map { centre, box in
-                let ink = BubbleInk.darkness(in: image, centre: (centre.x * ppp, centre.y * ppp), radii: (box.w / 2 * ppp, box.h / 2 * ppp))?.ink ?? 0
-                return BubbleShape(centre: centre, width: box.w, height: box.h, blankInk: ink)
-            }
-        }
-        var shapes = measured(on: blank)
-        guard filledSheet else {
-            // One bubble printed solid is an example; more are a student's fills, which would read as print.
-            let solid = shapes.indices.filter { shapes[$0].blankInk >= filledInk + 0.25 }
-            if solid.count > 1 { return .failure(.filledCopy(solid: solid.count, row: solid[0] / outline.choices, choice: solid[0] % outline.choices)) }
-            return .success(shapes)
-        }
+        guard filledSheet else { return .success(shapes) }
         // Most bubbles of a block are empty; a block of one to three may be all filled.
         let inks = shapes.map(\.blankInk).sorted()
         let fillLevel = max(filledInk, (inks.count >= 4 ? inks[inks.count / 4] : 0) + 0.25)
@@ -164,8 +174,11 @@ public enum TemplateFinder {
 
     /// The box of a solid blob of a bubble's size around `centre` (pixel space): a bubble printed
     /// solid or filled, darker than the paper by half the region's contrast and covering most of
-    /// its box (a ring does not); nil when there is none.
-    static func solidBox(in image: GrayImage, near centre: (x: Double, y: Double), pitch: Double) -> (x: Double, y: Double, w: Double, h: Double)? {
+    /// its box (a ring does not), no wider or taller than the `room` the bubble has (pixels; a
+    /// student's fill spills past a ring); nil when there is none.
+    static func solidBox(
+        in image: GrayImage, near centre: (x: Double, y: Double), pitch: Double, room: (x: Double, y: Double)
+    ) -> (x: Double, y: Double, w: Double, h: Double)? {
         let half = pitch * 0.8
         guard let region = PixelRegion(minX: centre.x - half, minY: centre.y - half, maxX: centre.x + half, maxY: centre.y + half, in: image) else {
             return nil
@@ -181,20 +194,14 @@ public enum TemplateFinder {
             for x in region.x0..<region.x1 { values.append(max(0, paper - Int(image.bytes[y * image.width + x]))) }
         }
         let map = LineMap(width: region.width, height: region.height, values: values), threshold = (paper - darkest) / 2
-        let low = pitch * 0.2, high = pitch * 1.05
-        var best: (x: Double, y: Double, w: Double, h: Double)?
-        for box in map.components(atLeast: threshold) {
-            let w = Double(box.maxX - box.minX + 1), h = Double(box.maxY - box.minY + 1)
-            let x = Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y = Double(region.y0) + Double(box.minY + box.maxY + 1) / 2
-            guard w >= low, h >= low, w <= high, h <= high, abs(x - centre.x) <= pitch * 0.45, abs(y - centre.y) <= pitch * 0.45 else { continue }
+        let solid = map.components(atLeast: threshold).filter { box in
             var dark = 0
             for row in box.minY...box.maxY {
                 for column in box.minX...box.maxX where values[row * region.width + column] >= threshold { dark += 1 }
             }
-            guard Double(dark) >= 0.6 * w * h else { continue }
-            if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
+            return Double(dark) >= 0.6 * Double((box.maxX - box.minX + 1) * (box.maxY - box.minY + 1))
         }
-        return best
+        return largestBubble(among: solid, of: region, near: centre, pitch: pitch, largest: (1.05 * room.x, 1.05 * room.y))
     }
 
     /// The box of the printed outline nearest `centre` (pixel space) within about a pitch: centre
@@ -210,16 +217,26 @@ public enum TemplateFinder {
         // Black print nearby (a question number) is far stronger than a drop-out outline, and a
         // faint outline breaks into arcs at a high threshold: at each of a few thresholds, the
         // largest box of a bubble's size around the spot; the outline is the largest of those.
-        let low = pitch * 0.2, high = pitch * 1.05
-        var best: (x: Double, y: Double, w: Double, h: Double)?
-        for share in [45, 28, 16, 9] {
-            for box in lines.components(atLeast: max(10, strongest * share / 100)) {
-                let w = Double(box.maxX - box.minX + 1), h = Double(box.maxY - box.minY + 1)
-                let x = Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y = Double(region.y0) + Double(box.minY + box.maxY + 1) / 2
-                guard w >= low, h >= low, w <= high, h <= high, abs(x - centre.x) <= pitch * 0.45, abs(y - centre.y) <= pitch * 0.45 else { continue }
-                if best == nil || w * h > best!.w * best!.h { best = (x, y, w, h) }
-            }
+        let boxes = [45, 28, 16, 9].flatMap { share in lines.components(atLeast: max(10, strongest * share / 100)) }
+        return largestBubble(among: boxes, of: region, near: centre, pitch: pitch, largest: (1.05 * pitch, 1.05 * pitch))
+    }
+
+    /// The largest of `boxes` (pixels of `region`) of a bubble's size — from a fifth of `pitch` to
+    /// `largest` each way — centred within about half a pitch of `centre`: its centre and size in
+    /// pixels of the image; nil when none is.
+    private static func largestBubble(
+        among boxes: [(minX: Int, maxX: Int, minY: Int, maxY: Int)], of region: PixelRegion, near centre: (x: Double, y: Double),
+        pitch: Double, largest: (w: Double, h: Double)
+    ) -> (x: Double, y: Double, w: Double, h: Double)? {
+        let low = pitch * 0.2
+        let sized = boxes.map { box in
+            (x: Double(region.x0) + Double(box.minX + box.maxX + 1) / 2, y: Double(region.y0) + Double(box.minY + box.maxY + 1) / 2,
+             w: Double(box.maxX - box.minX + 1), h: Double(box.maxY - box.minY + 1))
         }
-        return best
+        // `max(by:)` keeps the first of equal areas, as the boxes come.
+        return sized.filter { box in
+            box.w >= low && box.h >= low && box.w <= largest.w && box.h <= largest.h
+                && abs(box.x - centre.x) <= pitch * 0.45 && abs(box.y - centre.y) <= pitch * 0.45
+        }.max { $0.w * $0.h < $1.w * $1.h }
     }
 }

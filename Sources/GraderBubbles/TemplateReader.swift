@@ -55,7 +55,8 @@ public enum TemplateReader {
 
         // Place every block from the page's placement. On a photo the page's similarity is off by
         // 20 pt or more somewhere; a block it starts too far from is fitted again from the
-        // perspective of the blocks that were placed (each passed the whole-row test).
+        // perspective of the blocks that were placed (each passed the whole-row test), and a block
+        // inside a column of abutting blocks is settled by the placed ones around it.
         let prepared = blocks.map { block -> Result<PreparedBlock, Unreadable> in
             guard let template = block.template, block.problem == nil else {
                 let reason = "the block definition is invalid: \(block.problem ?? "it has no template")"
@@ -64,12 +65,23 @@ public enum TemplateReader {
             return .success(blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image))
         }
         var fits = prepared.map { $0.flatMap { fit($0, scan: scan, start: Homography(rough)) } }
-        let placed = fits.compactMap { try? $0.get() }
+        var placed = fits.compactMap { try? $0.get() }
         if placed.count < fits.count, let page = pageMap(over: placed) {
-            for index in fits.indices {
-                guard case .failure = fits[index], case .success(let block) = prepared[index],
-                      case .success(let again) = fit(block, scan: scan, start: page) else { continue }
-                fits[index] = .success(again)
+            // A block placed on the second try may settle an abutting one: tried again while a
+            // block left gains a placed neighbour.
+            var neighboursTried: [Int: Int] = [:], added = true
+            while added {
+                added = false
+                for index in fits.indices {
+                    guard case .failure = fits[index], case .success(let block) = prepared[index] else { continue }
+                    let neighbours = placed.compactMap { AbuttingBlock($0.block, model: $0.fit.model, for: block) }
+                    guard neighbours.count > neighboursTried[index, default: -1] else { continue }
+                    neighboursTried[index] = neighbours.count
+                    guard case .success(let again) = fit(block, scan: scan, start: page, neighbours: neighbours) else { continue }
+                    fits[index] = .success(again)
+                    placed.append(again)
+                    added = true
+                }
             }
         }
         let outcomes = fits.map { $0.map { PlacedBlock($0.block, fit: $0.fit, scan: scan) } }
@@ -85,8 +97,10 @@ public enum TemplateReader {
     private struct Unreadable: Error { let reading: BlockReading }
 
     /// `prepared` fitted on `scan` from `start`, or unreadable with the reason.
-    private static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<(block: PreparedBlock, fit: BlockFit), Unreadable> {
-        switch TemplateRegistrar.fit(prepared, scan: scan, start: start) {
+    private static func fit(
+        _ prepared: PreparedBlock, scan: GrayImage, start: Homography, neighbours: [AbuttingBlock] = []
+    ) -> Result<(block: PreparedBlock, fit: BlockFit), Unreadable> {
+        switch TemplateRegistrar.fit(prepared, scan: scan, start: start, neighbours: neighbours) {
         case .failure(let failure):
             .failure(Unreadable(reading: BubbleReader.unreadable(prepared.block, reason: BubbleReader.unregisteredReason, detail: failure.description)))
         case .success(let fit): .success((prepared, fit))

@@ -16,7 +16,8 @@ struct BlockFit {
 /// Fits a template block on a scan, starting from the whole page's placement: bubbles found by
 /// their printed look near where the placement puts them, first in the middle rows, then rows
 /// farther out through the map fitted so far (so a photo's perspective is followed, not guessed);
-/// then every whole-row and whole-column shift is tested against the fit, which must be clearly best.
+/// then every whole-row and whole-column shift is tested against the fit, which must be clearly best
+/// — or, inside a column of abutting blocks where the test cannot tell, agree with the placed neighbours.
 enum TemplateRegistrar {
     /// Why a block could not be placed; each makes all its rows unreadable with this reason.
     enum Failure: Error, Equatable, CustomStringConvertible {
@@ -38,8 +39,10 @@ enum TemplateRegistrar {
     /// Correlation a bubble's print must reach to count as found.
     static let foundScore = 0.3
 
-    /// Fits `prepared` on `scan` from the page's placement `start`.
-    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography) -> Result<BlockFit, Failure> {
+    /// Fits `prepared` on `scan` from the page's placement `start`. A fit the row/column test
+    /// cannot tell from a shift is kept when every one of `neighbours` (placed blocks whose
+    /// lattice continues this one's) agrees with it; with no neighbours it is refused.
+    static func fit(_ prepared: PreparedBlock, scan: GrayImage, start: Homography, neighbours: [AbuttingBlock] = []) -> Result<BlockFit, Failure> {
         let shapes = prepared.template.shapes, choices = prepared.block.choices.count, rows = prepared.block.rows
         let pitch = prepared.pitch
         var model = start
@@ -84,9 +87,12 @@ enum TemplateRegistrar {
         }
         guard fitted.residual <= limit else { return .failure(.residual(fitted.residual, limit: limit)) }
 
+        // Inside a column of abutting blocks the test sees no edge: the placed neighbours settle it.
+        func settled(_ fit: BlockFit) -> Bool { !neighbours.isEmpty && neighbours.allSatisfy { $0.agrees(with: fit.model, pitch: pitch) } }
         switch prepared.shiftCheck.check(scan, model: fitted.model) {
         case .clear: return .success(fitted)
-        case .ambiguous(let shift): return .failure(.ambiguous(shift))
+        case .ambiguous(let shift): return settled(fitted) ? .success(fitted) : .failure(.ambiguous(shift))
+        case .off where settled(fitted): return .success(fitted)
         case .off(let delta):
             // The fit is a whole row or column off: start again from the better placement, once.
             let shifted = fitted.model
@@ -94,7 +100,7 @@ enum TemplateRegistrar {
             pairs = [:]
             grow(firstReach: max(0.12 * pitch, 0.75))
             guard let again = robustFit(found(), projective: true), again.matched >= needed, again.residual <= limit,
-                  prepared.shiftCheck.check(scan, model: again.model) == .clear else {
+                  prepared.shiftCheck.check(scan, model: again.model) == .clear || settled(again) else {
                 return .failure(.ambiguous("a row or column away"))
             }
             fitted = again

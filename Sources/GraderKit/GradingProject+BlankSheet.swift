@@ -51,8 +51,10 @@ extension GradingProject {
             renders[key] = image
             switch entry.block.found(outline, on: image, blankFile: "", blankPage: page, filledSheet: rubric.blankSheetFilled) {
             case .failure(let failure):
+                // A filled copy given as the blank says itself what to do; other failures are the outline's.
+                let advice = if case .filledCopy = failure { "." } else { "; check first:, last:, rows: and choices:." }
                 throw RubricError.refused(path: path, line: entry.line, detail: "bubble block '\(entry.block.id)': \(failure) "
-                    + "(\((blankPath as NSString).lastPathComponent), page \(page)); check first:, last:, rows: and choices:.")
+                    + "(\((blankPath as NSString).lastPathComponent), page \(page))" + advice)
             case .success(let block): blocks.append(block)
             }
         }

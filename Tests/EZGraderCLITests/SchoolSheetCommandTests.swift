@@ -130,4 +130,34 @@ import TestSupport
         #expect(result.error.contains("; check its origin, spacing, rows and choices. Nothing was added."), "\(result.error)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
     }
+
+    /// Issue 31: no blank exists; the instructor gives a student's filled copy with
+    /// `blank_sheet_filled: true`: `omr` places every block and the class's rows read as bubbled.
+    @Test func aFilledCopyGivenAsTheBlankReadsTheClass() throws {
+        let fixture = try FilledTemplateClass()
+        let folder = fixture.folder
+        let created = try run(folder, "new", "quiz", "scans", "--rubric", "rubric.yaml")
+        #expect(created.status == 0, "\(created.error)")
+        let read = try run(folder, "omr", "quiz")
+        #expect(read.status == 0, "\(read.error)")
+        let fieldCount = FilledTemplateClass.design.fields.count
+        #expect(read.output.contains("Blocks placed: \(2 * fieldCount) of \(2 * fieldCount) (largest residual "), "\(read.output)")
+        let responses = try run(folder, "export", "csv", "quiz", "--layout", "responses").output
+        let differences = FilledTemplateClass.differences(in: responses)
+        #expect(differences.isEmpty, "\(differences)")
+    }
+
+    /// The same copy without the flag: `new` refuses it, naming the block and the blank's page and
+    /// what to add; no project is made.
+    @Test func aFilledCopyWithoutTheFlagIsRefusedAtNew() throws {
+        let fixture = try FilledTemplateClass()
+        let folder = fixture.folder
+        let result = try run(folder, "new", "quiz", "scans", "--rubric", "unflagged.yaml")
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: Rubric 'unflagged.yaml' line \(try fixture.line(ofBlock: "student-id")): bubble block 'student-id': "),
+                "\(result.error)")
+        #expect(result.error.hasSuffix("if it is a student's filled copy, add 'blank_sheet_filled: true' (one bubble printed solid as an example is fine) "
+            + "(template.pdf, page 1). Nothing was added.\n"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("quiz.ezgrader")), "no project is left behind")
+    }
 }

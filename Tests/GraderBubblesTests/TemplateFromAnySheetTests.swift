@@ -87,9 +87,10 @@ struct TemplateFromAnySheetTests {
         let sheets = (1...3).map { seed in SchoolCorpus.sheet(seed: UInt64(50 + seed), print: Self.rings, capture: .scan) }
         let tally = Self.tally(sheets, blocks: blocks, blank: blank)
         #expect(tally.wrong.isEmpty, "\(tally.wrong)")
-        // The middle one of the three abutting blocks is not placed on these copies (only 14 of
-        // its 38 bubbles found): refused, never misread; the other blocks read every row.
-        #expect(Double(tally.right) >= 0.8 * Double(tally.right + tally.unread.count), "\(tally.right) read; unread: \(tally.unread)")
+        // The middle one of the three abutting blocks looks the same a row on or back (its lattice
+        // continues into both neighbours): its placed neighbours settle it, also where they are
+        // placed only on the second try (the page's placement on the filled copy is rough): every row read.
+        #expect(tally.unread.isEmpty, "\(tally.right) read; unread: \(tally.unread)")
     }
 
     /// 81 small checkboxes (8 pt) in three columns, scanned at 100 dpi: the two light ticks are read or flagged,
