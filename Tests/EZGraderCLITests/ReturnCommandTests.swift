@@ -59,7 +59,7 @@ import TestSupport
         let server = try TestMailServer(in: folder)
         let result = try run(folder, ["return", "exam", "--template", "mail.txt"] + smtp(server))
         #expect(result.status == 1)
-        #expect(result.error == "error: template 'mail.txt', line 2: unknown placeholder {{grade}}: use {{name}}, {{id}}, {{exam}}, {{total}}, "
+        #expect(result.error == "error: template 'mail.txt', line 2: unknown placeholder {{grade}}: use {{name}}, {{reading_name}}, {{id}}, {{exam}}, {{total}}, "
             + "{{maximum}}, {{percent}}, {{scores}}, {{comments}}. Nothing was sent.\n")
         #expect(try server.received().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader/returned")))
