@@ -85,7 +85,7 @@ class ReturningWorkInTheBrowser(unittest.TestCase):
         for _ in range(ben): self.keys(self.ada, Keys.ARROW_DOWN)
         wait(self.ada, lambda: self.ada.find_element(By.ID, 'return-to').text == 'Okafor, Ben <ben.okafor@example.edu>', 20, 'no preview of Ben')
         wait(self.ada, lambda: self.ada.find_element(By.ID, 'return-subject').text == 'Quiz 1: 3 of 4', 5, 'the subject is not as typed')
-        self.assertIn('Dear Okafor, Ben,', self.ada.find_element(By.ID, 'return-text').text)
+        self.assertIn('Dear Ben Okafor,', self.ada.find_element(By.ID, 'return-text').text)
         self.assertRegex(self.ada.find_element(By.ID, 'return-attachment').text, r'^Okafor, Ben\.pdf \(\d+ KB\)$')
         self.shot(self.ada, 'return-laptop-preview')
         # The student without an address says so instead of a message.
