@@ -6,8 +6,10 @@ import Foundation
 public struct MessageTemplate: Hashable, Sendable {
     /// What a placeholder stands for.
     public enum Placeholder: String, CaseIterable, Sendable {
-        /// The student's name.
+        /// The student's name as stored.
         case name
+        /// The student's name in reading order ("Ben Okafor" for a roster's "Okafor, Ben").
+        case readingName = "reading_name"
         /// Their roster id.
         case id
         /// The exam's title.
@@ -37,7 +39,7 @@ public struct MessageTemplate: Hashable, Sendable {
 
     /// The message's text when the instructor gives none.
     public static let standardText = """
-        Dear {{name}},
+        Dear {{reading_name}},
 
         Your graded {{exam}} is attached. You scored {{total}} out of {{maximum}} ({{percent}}%).
 
@@ -99,6 +101,7 @@ public struct MessageTemplate: Hashable, Sendable {
     private static func plain(_ placeholder: Placeholder, _ feedback: StudentFeedback) -> String {
         switch placeholder {
         case .name: feedback.name
+        case .readingName: feedback.readingName
         case .id: feedback.id
         case .exam: feedback.exam
         case .total: feedback.total

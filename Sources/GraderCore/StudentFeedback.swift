@@ -43,6 +43,14 @@ public struct StudentFeedback: Hashable, Sendable {
         }
     }
 
+    /// The name in reading order: "Ben Okafor" for a roster's "Okafor, Ben" (one comma, a name on
+    /// each side), any other name as stored.
+    public var readingName: String {
+        let parts = name.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return name }
+        return parts[1] + " " + parts[0]
+    }
+
     /// How many questions are still ungraded.
     public var ungraded: Int { questions.filter { $0.score == Score.ungraded.description }.count }
 }

@@ -14,6 +14,12 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
         public let id: Int64
     }
 
+    /// A next student (key) and the page their card shows: their version's page of the question.
+    public struct Upcoming: Sendable, Equatable, Encodable {
+        /// The student's key and the page.
+        public let student: Int64, page: Int
+    }
+
     /// A rectangle in points on the student's page.
     public struct Rect: Sendable, Equatable, Encodable {
         /// Top-left corner and size.
@@ -35,8 +41,8 @@ public struct AnswerCard: Sendable, Equatable, Encodable {
     /// 1-based place of the student in the grader's order, how many students, and how many are
     /// still ungraded on this question.
     public let position: Int, count: Int, ungraded: Int
-    /// The next students in the grader's order (keys), whose pages a view fetches ahead.
-    public let upcoming: [Int64]
+    /// The next students in the grader's order, whose pages a view fetches ahead.
+    public let upcoming: [Upcoming]
     /// The other graders who have this answer open now.
     public let heldBy: [String]
     /// What the page images cover now (`GradingProject.imageStamp`), for their URLs.
@@ -80,12 +86,14 @@ extension GradingProject {
         case .nextUngraded: walk.firstFree(from: start + 1, isHeld: isHeld) ?? start
         }
         let id = students[index]
-        let upcoming = students[(index + 1)...].prefix(2).map { book.students[$0.index].key.rawValue }
+        let upcoming = students[(index + 1)...].prefix(2).map { next in
+            AnswerCard.Upcoming(student: book.students[next.index].key.rawValue, page: book.placed(numbered.question, for: next).page)
+        }
         return try card(model, numbered, id, position: index + 1, ungraded: students.indices.filter(walk.isUngraded).count, upcoming: upcoming,
                         heldBy: held[book.students[id.index].key] ?? [])
     }
 
-    private func card(_ model: ReadModel.Snapshot, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [Int64],
+    private func card(_ model: ReadModel.Snapshot, _ numbered: NumberedQuestion, _ id: StudentID, position: Int, ungraded: Int, upcoming: [AnswerCard.Upcoming],
                       heldBy: [String]) throws -> AnswerCard {
         let book = model.book, entry = book.students[id.index], question = numbered.question
         // A version may put the question on another page: the student's own page and band.

@@ -9,9 +9,6 @@ import GraderPDF
 /// copy and the page, with the same in text beside it; the exam's own pages are copied untouched
 /// and the codes laid over them (page assembly, as exports lay the grade layer).
 public enum ExamPreparation {
-    /// The side of a printed code, in points (about 17 mm): 3 px a module at 100 dpi.
-    public static let codeSide = 48.0
-
     /// What was printed.
     public struct Prepared: Sendable, Equatable {
         /// The exam id on every code.
@@ -55,6 +52,7 @@ public enum ExamPreparation {
         let pageCount = sizes[0].count
         let versionOf = examPaths.count == 1 ? Array(repeating: 0, count: count) : spread.versions(copies: count, versions: examPaths.count)
         func name(_ copy: Int) -> String? { examPaths.count == 1 ? nil : VersionSpread.name(ofVersion: versionOf[copy - 1]) }
+        let codeSide = PageCodePlacement.codeSide
         var labels: [CodeLabel] = []
         for copy in 1...count {
             for (index, size) in sizes[versionOf[copy - 1]].enumerated() {

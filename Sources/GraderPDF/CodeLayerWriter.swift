@@ -41,13 +41,14 @@ public enum CodeLayerWriter {
     }
 
     private static func draw(_ label: CodeLabel, on cr: OpaquePointer) {
+        typealias Placement = PageCodePlacement
         let module = label.side / Double(label.matrix.size), quiet = CodeLabel.quietZone(side: label.side, matrix: label.matrix)
-        let text = PangoText(label.text, fontSize: 5.5, for: cr)
-        let name = label.name.map { PangoText($0, fontSize: 9, bold: true, for: cr) }
+        let text = fitted(label.text, fontSize: Placement.textFontSize, bold: false, lineHeight: Placement.textLineHeight, for: cr)
+        let name = label.name.map { fitted($0, fontSize: Placement.nameFontSize, bold: true, lineHeight: Placement.nameLineHeight, for: cr) }
         let textTop = label.at.y + label.side + quiet
         let width = max(label.side + 2 * quiet, text.logicalBox.width, name?.logicalBox.width ?? 0)
         let right = label.at.x + label.side + quiet
-        let height = label.side + 2 * quiet + text.logicalBox.height + (name?.logicalBox.height ?? 0)
+        let height = label.side + 2 * quiet + Placement.textLineHeight + (name == nil ? 0 : Placement.nameLineHeight)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_rectangle(cr, right - width, label.at.y - quiet, width, height)
         cairo_fill(cr)
@@ -59,6 +60,13 @@ public enum CodeLayerWriter {
         }
         cairo_fill(cr)
         text.show(on: cr, x: right - text.logicalBox.width, y: textTop)
-        name?.show(on: cr, x: right - name!.logicalBox.width, y: textTop + text.logicalBox.height)
+        if let name { name.show(on: cr, x: right - name.logicalBox.width, y: textTop + Placement.textLineHeight) }
+    }
+
+    /// `text` at `fontSize`, or smaller when that is wider than the label may be or taller than its line.
+    private static func fitted(_ text: String, fontSize: Double, bold: Bool, lineHeight: Double, for cr: OpaquePointer) -> PangoText {
+        let laid = PangoText(text, fontSize: fontSize, bold: bold, for: cr)
+        let scale = min(PageCodePlacement.labelWidth / laid.logicalBox.width, lineHeight / laid.logicalBox.height)
+        return scale < 1 ? PangoText(text, fontSize: fontSize * scale, bold: bold, for: cr) : laid
     }
 }

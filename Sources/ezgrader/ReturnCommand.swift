@@ -9,7 +9,8 @@ struct ReturnCommand: ParsableCommand {
         abstract: "E-mail each student their graded PDF and feedback.",
         discussion: """
             Each student with an e-mail address in the roster gets one message: the text of \
-            --template (plain text; --html-template for your own HTML part) with {{name}}, {{id}}, \
+            --template (plain text; --html-template for your own HTML part) with {{name}} (as in the \
+            roster), {{reading_name}} ("Ben Okafor" for "Okafor, Ben"; the standard letter's), {{id}}, \
             {{exam}}, {{total}}, {{maximum}}, {{percent}}, {{scores}} (every question's score) and \
             {{comments}} (the rubric comments received) filled in, and their graded PDF attached — \
             the one export pdf writes, kept in the project's returned/ folder. The template is \

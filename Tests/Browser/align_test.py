@@ -14,27 +14,22 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from grading_test import SHOTS, WORK, browser, cli, start_server, wait
+from grading_test import WORK, browser, cli, start_server, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'align.ezgrader')
 TRUTH = json.load(open(os.path.join(WORK, 'truth.json')))
 
 
-class LiningUpAFlaggedPage(unittest.TestCase):
+class LiningUpAFlaggedPage(ServedTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         created = cli('new', PROJECT, '--master', os.path.join(WORK, 'master.pdf'), os.path.join(WORK, 'Ann.pdf'),
                       os.path.join(WORK, 'Eve.pdf'), '--grader', 'setup')
         assert 'Eve — page 1: does not match the reference page' in created, created
         for x, y in TRUTH['printed']:
             cli('question', 'add', PROJECT, '--page', '1', '--at', f'{x},{y}', '--max', '4', '--grader', 'setup')
         cls.server, cls.link = start_server(PROJECT)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def open_eve(self, width, height):
         """A browser at width × height on Eve's page 1 in the Page view."""
@@ -87,7 +82,7 @@ class LiningUpAFlaggedPage(unittest.TestCase):
         wait(driver, lambda: self.bar(driver).is_displayed(), message='the flagged page says so')
         self.assertIn('did not match the reference page', self.bar(driver).text)
         self.assertTrue(all(off > 20 for off in self.boxes_off(driver)), 'the boxes start off the print')
-        driver.save_screenshot(os.path.join(SHOTS, 'align-flagged-laptop.png'))
+        self.shot(driver, 'align-flagged-laptop')
 
         self.keys(driver, 'a')
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, '#align-overlay image'), message='the reference print is laid over the page')
@@ -111,7 +106,7 @@ class LiningUpAFlaggedPage(unittest.TestCase):
         self.keys(driver, Keys.ARROW_RIGHT)
         self.keys(driver, Keys.ARROW_LEFT)
         time.sleep(0.5)
-        driver.save_screenshot(os.path.join(SHOTS, 'align-lined-up-laptop.png'))
+        self.shot(driver, 'align-lined-up-laptop')
         self.assertTrue(driver.find_element(By.ID, 'align-save').is_displayed())
         self.keys(driver, Keys.ENTER)
         wait(driver, lambda: not self.bar(driver).is_displayed(), message='a page lined up is no longer flagged')
@@ -121,7 +116,7 @@ class LiningUpAFlaggedPage(unittest.TestCase):
         self.assertTrue(history['description'].startswith('align Eve page 1 by hand ('), history)
         self.assertEqual(history['grader'], 'Ann')
         time.sleep(0.3)
-        driver.save_screenshot(os.path.join(SHOTS, 'align-saved-laptop.png'))
+        self.shot(driver, 'align-saved-laptop')
 
         # One step: Ctrl+Z takes it back (flagged again), Ctrl+Shift+Z brings it back.
         ActionChains(driver).key_down(Keys.CONTROL).send_keys('z').key_up(Keys.CONTROL).perform()
@@ -144,7 +139,7 @@ class LiningUpAFlaggedPage(unittest.TestCase):
             wide = driver.execute_script('return document.documentElement.scrollWidth')
             self.assertLessEqual(wide, width, f'nothing wider than the window at {width}')
             time.sleep(0.5)
-            driver.save_screenshot(os.path.join(SHOTS, f'align-tablet-{width}.png'))
+            self.shot(driver, f'align-tablet-{width}')
             self.keys(driver, Keys.ESCAPE)
             wait(driver, lambda: not driver.find_elements(By.CSS_SELECTOR, '#align-overlay'), message='Esc leaves without saving')
             self.assertIn('did not match', self.bar(driver).text)
@@ -166,12 +161,12 @@ class LiningUpAFlaggedPage(unittest.TestCase):
                 if index == 1 and point is on_reference:
                     self.assertIn('Point 2 of 3: click the same point of the page', hint())
                     self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '#align-points-marks circle')), 3, 'two points and one marked')
-                    driver.save_screenshot(os.path.join(SHOTS, 'align-three-points-laptop.png'))
+                    self.shot(driver, 'align-three-points-laptop')
         wait(driver, lambda: not driver.find_element(By.ID, 'align-hint').is_displayed(), message='the third pair solves the move')
         amount = driver.find_element(By.ID, 'align-amount').text
         self.assertIn(f'turned +{TRUTH["degrees"]:.2f}°', amount)
         time.sleep(0.3)
-        driver.save_screenshot(os.path.join(SHOTS, 'align-three-points-solved-laptop.png'))
+        self.shot(driver, 'align-three-points-solved-laptop')
         self.keys(driver, Keys.ENTER)
         wait(driver, lambda: not self.bar(driver).is_displayed(), message='lined up by three points')
         offs = self.boxes_off(driver)

@@ -38,7 +38,7 @@ class IdentifyingByTheWrittenNumber(phone_capture.CapturingTestCase):
         self.assertEqual(self.reading()[1:], ('Student 3', '20267723'))
         self.assertTrue(d.find_element(By.ID, 'capture-ask').is_displayed())
         self.assertIn('20267723', d.find_element(By.ID, 'capture-status').text)
-        self.shot('1-named')
+        self.phone_shot('1-named')
         d.find_element(By.ID, 'capture-keep').click()
 
     def offered(self):
@@ -50,10 +50,10 @@ class IdentifyingByTheWrittenNumber(phone_capture.CapturingTestCase):
         self.assertEqual(offered[0].get_attribute('data-student'), 'Student 1')
         self.assertTrue(all(button.is_displayed() for button in offered))
         self.assertTrue(d.find_element(By.ID, 'capture-name').is_displayed(), 'the roster chooser stays')
-        self.shot('2-offered')
+        self.phone_shot('2-offered')
         offered[0].click()
         wait(d, lambda: self.reading()[:2] == ('alreadyHasSheet', 'Student 1'), 30, 'one tap names Student 1')
-        self.shot('3-tapped')
+        self.phone_shot('3-tapped')
         d.find_element(By.ID, 'capture-keep').click()
 
     def test_the_written_number_names_the_student_or_offers_the_likeliest(self):

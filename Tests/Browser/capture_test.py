@@ -63,7 +63,7 @@ class CapturingWithAPhone(phone_capture.CapturingTestCase):
         d = self.driver
         d.find_element(By.ID, 'tab-capture').click()
         wait(d, lambda: d.find_element(By.ID, 'capture-outline').is_displayed(), 20, 'the sheet in view is outlined')
-        self.shot('1-outlined')
+        self.phone_shot('1-outlined')
         saved, asked_replace, last = {}, False, None
         deadline = time.time() + 240
         while len(saved) < 3 and time.time() < deadline:
@@ -71,18 +71,18 @@ class CapturingWithAPhone(phone_capture.CapturingTestCase):
             if reading['outcome'] == 'needsStudent':
                 self.assertIn(reading['id'], NAMES, 'the ID grid is read in full')
                 self.assertEqual(reading['student'], 'Who is this?')
-                if not saved: self.shot('2-who-is-this')
+                if not saved: self.phone_shot('2-who-is-this')
                 d.find_element(By.ID, 'capture-name').send_keys(NAMES[reading['id']])
                 d.find_element(By.ID, 'capture-save').click()
                 wait(d, lambda: self.shown()['outcome'] == 'added', 30, 'the sheet is kept')
                 kept = self.shown()
                 self.assertEqual(kept['marks'], reading['marks'], 'the same reading once named')
                 saved[NAMES[reading['id']]] = kept
-                self.shot(f'3-saved-{len(saved)}')
+                self.phone_shot(f'3-saved-{len(saved)}')
             elif reading['outcome'] == 'alreadyHasSheet':
                 # A sheet seen again: the page asks; the old sheet is kept.
                 self.assertTrue(d.find_element(By.ID, 'capture-ask').is_displayed())
-                if not asked_replace: self.shot('4-replace-asked')
+                if not asked_replace: self.phone_shot('4-replace-asked')
                 asked_replace = True
                 d.find_element(By.ID, 'capture-keep').click()
             else:

@@ -12,33 +12,26 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import grading_test as base
-from grading_test import WORK, SAMPLES, SHOTS, browser, cli, start_server, wait
+from grading_test import WORK, SAMPLES, browser, cli, start_server, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'course.ezgrader')
 LONG_NAME = ('Schmidt-' + 'Oberhausen' * 9)[:94] + ', Anna'   # 100 characters
 REAL_NAMES = ['Schmidt', 'Okafor', "O'Brien", 'Lefèvre', '李明', 'Johnson', 'Anna', 'Marcus']
 
 
-class SettingUpACourseInTheBrowser(unittest.TestCase):
+class SettingUpACourseInTheBrowser(ServedTestCase):
     # The pointer and page helpers of the grading test.
-    mouse, drag, screen, scale, choose_page, keys, shot, open_as = (
+    mouse, drag, screen, scale, choose_page = (
         base.GradingInTheBrowser.mouse, base.GradingInTheBrowser.drag, base.GradingInTheBrowser.screen, base.GradingInTheBrowser.scale,
-        base.GradingInTheBrowser.choose_page, base.GradingInTheBrowser.keys, base.GradingInTheBrowser.shot,
-        classmethod(base.GradingInTheBrowser.open_as.__func__))
+        base.GradingInTheBrowser.choose_page)
 
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--grader', 'setup')
         cls.server, cls.link = start_server(PROJECT)
         cls.driver = browser()
         cls.open_as(cls.driver, 'Ann')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def call(self, method, path, body=None):
         """An API call from the page (as Ann), answering (status, JSON)."""

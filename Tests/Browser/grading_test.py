@@ -15,9 +15,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from served_case import SHOTS, ServedTestCase
+
 EZGRADER, WORK = sys.argv[1], sys.argv[2]
 SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'SamplePDFs')
-SHOTS = os.path.join(WORK, 'screenshots')
 PROJECT = os.path.join(WORK, 'exam.ezgrader')
 
 
@@ -72,32 +73,13 @@ def wait(driver, condition, seconds=5, message=''):
         .until(lambda _: condition(), message)
 
 
-class GradingInTheBrowser(unittest.TestCase):
+class GradingInTheBrowser(ServedTestCase):
     @classmethod
     def setUpClass(cls):
         cls.server, cls.link = sample_project(PROJECT)
         cls.base = cls.link.split('/?')[0]
         cls.ann = browser()
         cls.open_as(cls.ann, 'Ann')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.ann.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
-    @classmethod
-    def open_as(cls, driver, name):
-        driver.get(cls.link)
-        box = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, 'name-input') if d.find_element(By.ID, 'name-dialog').get_attribute('open') is not None else None)
-        box.send_keys(name, Keys.ENTER)
-        wait(driver, lambda: driver.find_element(By.ID, 'who').text == name)
-
-    def shot(self, driver, name):
-        driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
-
-    def keys(self, driver, *keys):
-        ActionChains(driver).send_keys(*keys).perform()
 
     def questions_csv(self):
         return cli('export', 'csv', PROJECT, '--grader', 'check').splitlines()

@@ -13,20 +13,18 @@ import csv, io, os, sys, unittest
 
 from selenium.webdriver.common.by import By
 
-import grading_test as base
-from grading_test import WORK, SHOTS, browser, cli, start_server, wait
+from grading_test import WORK, browser, cli, start_server, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'class.ezgrader')
 ROSTER = os.path.join(WORK, 'roster.csv')
 HALF_WRITTEN = '20260962'   # paper5 wrote only 20260___
 
 
-class ConfirmingStudentNumbersInTheBrowser(unittest.TestCase):
-    open_as, shot, keys = classmethod(base.GradingInTheBrowser.open_as.__func__), base.GradingInTheBrowser.shot, base.GradingInTheBrowser.keys
+class ConfirmingStudentNumbersInTheBrowser(ServedTestCase):
 
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         cli('new', PROJECT, os.path.join(WORK, 'in'), '--rubric', os.path.join(WORK, 'rubric.yaml'), '--grader', 'setup')
         # A stricter threshold than the default (4) leaves the half-written number (confidence about 4.1) for review too.
         cls.matched = cli('match', PROJECT, '--roster', ROSTER, '--threshold', '5', '--grader', 'setup')
@@ -34,13 +32,6 @@ class ConfirmingStudentNumbersInTheBrowser(unittest.TestCase):
         cls.ann, cls.ben = browser(1366, 768), browser(820, 1180)   # a laptop, and a tablet upright
         cls.open_as(cls.ann, 'Ann')
         cls.open_as(cls.ben, 'Ben')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.ann.quit()
-        cls.ben.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def students(self):
         """The project's students as the command line exports them: name → roster id."""

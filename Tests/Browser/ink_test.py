@@ -8,7 +8,8 @@ The latency alone: ink_test.py .build/debug/ezgrader /tmp/ink InkInTheBrowser.te
 """
 import base64, glob, json, os, statistics, struct, subprocess, sys, time, unittest, zlib
 
-from grading_test import SHOTS, WORK, browser, cli, sample_project, wait
+from grading_test import WORK, browser, cli, sample_project, wait
+from served_case import ServedTestCase
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -57,7 +58,7 @@ def ink_thickness(rows, x, ink):
     return sum(max(row[x][0] - row[x][1], 0) for row in rows) / full
 
 
-class InkInTheBrowser(unittest.TestCase):
+class InkInTheBrowser(ServedTestCase):
     @classmethod
     def setUpClass(cls):
         cls.server, cls.link = sample_project(PROJECT)
@@ -71,12 +72,6 @@ class InkInTheBrowser(unittest.TestCase):
         driver.find_element(By.ID, 'tab-page').click()
         wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.endswith('page 1'))
         cls.student = cls.api(driver, '/api/overview')['students'][0]['student']
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     @staticmethod
     def api(driver, path):
@@ -148,7 +143,7 @@ class InkInTheBrowser(unittest.TestCase):
                 'format': 'png', 'clip': {'x': round(sx) - 2, 'y': round(sy) - 40, 'width': 5, 'height': 80, 'scale': 1}})
             _, _, rows = png_pixels(base64.b64decode(shot['data']))
             on_screen.append(ink_thickness(rows, 2, stroke['color']) / scale)
-        self.driver.save_screenshot(os.path.join(SHOTS, 'ink-pressure-ramp-screen.png'))
+        self.shot(self.driver, 'ink-pressure-ramp-screen')
         for _ in range(5): self.tool('-')
 
         # The exported PDF, rendered by poppler through cairo (anti-aliased, widths not snapped to
@@ -205,7 +200,7 @@ class InkInTheBrowser(unittest.TestCase):
         self.assertEqual(len(points), 21, 'every pen sample, and only those')
         self.assertTrue(all(abs(y - 720) < 1 for _, y in points), f'nothing of the palm: {points}')
         self.assertAlmostEqual(points[-1][0], 350, delta=1)
-        driver.save_screenshot(os.path.join(SHOTS, 'ink-palm-rejected.png'))
+        self.shot(driver, 'ink-palm-rejected')
 
     def loop(self, corners, per_side=6):
         """A lasso drawn with the pen round the rectangle `corners` ((left, top), (right, bottom)) in page points."""
@@ -233,7 +228,7 @@ class InkInTheBrowser(unittest.TestCase):
         delete = driver.find_element(By.ID, 'lasso-delete')
         wait(driver, lambda: delete.is_displayed(), message='the lasso holds something')
         self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, '#page-layer .lasso-frame')), 1)
-        driver.save_screenshot(os.path.join(SHOTS, 'ink-lasso.png'))
+        self.shot(driver, 'ink-lasso')
         # Dragged from inside its frame: Ann's two strokes move 20 right and 30 up, the TA's stays.
         self.pen_stroke([(450, 712), (460, 697), (470, 682)], [0.5, 0.5, 0.5])
         wait(driver, lambda: by_id()[ann[0]] != before[ann[0]])
@@ -281,7 +276,7 @@ class InkInTheBrowser(unittest.TestCase):
         self.assertEqual((marker['kind'], marker['width'], marker.get('pressures')), ('highlighter', look['highlighterWidth'], None))
         time.sleep(0.3)
         screen = {'crossing': self.screen_colour(300, 460), 'alone': self.screen_colour(250, 460)}
-        driver.save_screenshot(os.path.join(SHOTS, 'ink-highlighter.png'))
+        self.shot(driver, 'ink-highlighter')
         out = os.path.join(WORK, 'graded-highlighter')
         cli('export', 'pdf', PROJECT, '--out', out, '--grader', 'check')
         name = self.api(driver, '/api/overview')['students'][0]['name']
@@ -336,7 +331,7 @@ class InkInTheBrowser(unittest.TestCase):
         print(f'\npen-to-paint latency over {len(latencies)} pen samples: median {median:.1f} ms, p99 {p99:.1f} ms')
         handled = sorted(driver.execute_script("return performance.getEntriesByName('pen-to-handler').map((e) => e.duration)"))
         print(f'(of which pen to handler: median {statistics.median(handled):.1f} ms, p99 {handled[math.ceil(0.99 * len(handled)) - 1]:.1f} ms)')
-        driver.save_screenshot(os.path.join(SHOTS, 'ink-latency-spiral.png'))
+        self.shot(driver, 'ink-latency-spiral')
 
 
 if __name__ == '__main__':

@@ -11,7 +11,8 @@ usage: invite_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import base64, hashlib, os, re, socket, ssl, subprocess, sys, time, unittest, urllib.error, urllib.request
 
-from grading_test import WORK, SAMPLES, SHOTS, EZGRADER, cli, wait, browser as plain_browser
+from grading_test import WORK, SAMPLES, EZGRADER, cli, wait, browser as plain_browser
+from served_case import ServedTestCase
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -62,10 +63,9 @@ def browser(width, height):
     return plain_browser(width, height, f'--ignore-certificate-errors-spki-list={spki_hash()}')
 
 
-class TeamOverHTTPS(unittest.TestCase):
+class TeamOverHTTPS(ServedTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--roster', os.path.join(SAMPLES, 'roster.csv'),
             '--rubric', os.path.join(SAMPLES, 'rubric.yaml'), '--grader', 'setup')
         cls.server = subprocess.Popen([EZGRADER, 'serve', PROJECT, '--public', '--port', '0'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -81,12 +81,6 @@ class TeamOverHTTPS(unittest.TestCase):
             cls.links[name] = re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
         cls.drivers = []
 
-    @classmethod
-    def tearDownClass(cls):
-        for driver in cls.drivers: driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
     def open_link(self, name, width=1366, height=768):
         """A new browser that opens `name`'s personal link; nobody types a name."""
         driver = browser(width, height)
@@ -97,8 +91,6 @@ class TeamOverHTTPS(unittest.TestCase):
         self.assertEqual(driver.current_url, self.base + '/', 'the secret left the address bar')
         return driver
 
-    def shot(self, driver, name):
-        driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
 
     def fetch(self, driver, method, path, body=None):
         """A request from the page itself (its session cookie, its Origin): (status, JSON)."""

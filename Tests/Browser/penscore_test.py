@@ -13,7 +13,8 @@ usage: penscore_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FO
 """
 import json, os, shutil, subprocess, sys, time, unittest
 
-from grading_test import WORK, SAMPLES, SHOTS, browser, cli, start_server
+from grading_test import WORK, SAMPLES, browser, cli, start_server
+from served_case import ServedTestCase
 import grading_test
 import tablet_test
 
@@ -25,14 +26,12 @@ def wait(driver, condition, seconds=15, message=''):
     return grading_test.wait(driver, condition, seconds, message)
 
 
-class WritingAScoreByPen(unittest.TestCase):
+class WritingAScoreByPen(ServedTestCase):
     tablet = tablet_test.GradingOnATablet
-    tap, press, target, card, size, shot = tablet.tap, tablet.press, tablet.target, tablet.card, tablet.size, tablet.shot
-    tearDownClass = classmethod(tablet.tearDownClass.__func__)
+    tap, press, target, card, size = tablet.tap, tablet.press, tablet.target, tablet.card, tablet.size
 
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         scans = os.path.join(WORK, 'pen-class')
         os.makedirs(scans, exist_ok=True)
         page = os.path.join(WORK, 'page-1.pdf')
@@ -105,7 +104,7 @@ class WritingAScoreByPen(unittest.TestCase):
         self.assertEqual(said, reading['message'])
         self.assertTrue(said.startswith('Read 12, but Q2 takes 0 to 10') or said.startswith('Not sure'), said)
         self.assertFalse(driver.find_element('id', 'score-offer').is_displayed(), 'no offer for a score that does not fit')
-        self.shot('pen-score-820x1180-refused')
+        self.shot(self.driver, 'pen-score-820x1180-refused')
         self.assertEqual(self.recorded(first), ('?', None))
         # Written again: the old strokes go at the first new stroke; 7 is offered, and recorded only by the tap.
         seven, _ = self.hand('7', offered=True)
@@ -114,7 +113,7 @@ class WritingAScoreByPen(unittest.TestCase):
         self.assertEqual(driver.find_element('id', 'score-offer').text, '7 — tap to give 7/10')
         self.assertFalse(driver.find_element('id', 'score-reading').is_displayed())
         self.assertEqual(driver.execute_script("return document.querySelector('#score-writing').classList.contains('written')"), True)
-        self.shot('pen-score-820x1180-offer')
+        self.shot(self.driver, 'pen-score-820x1180-offer')
         time.sleep(1)
         self.assertEqual(self.recorded(first), ('?', None), 'nothing is recorded before the tap')
         self.tap('#score-offer', 'pen')
@@ -128,7 +127,7 @@ class WritingAScoreByPen(unittest.TestCase):
         self.write(nine, 'touch')
         wait(driver, lambda: driver.find_element('id', 'score-offer').is_displayed(), message='9 is offered on a phone')
         self.assertEqual(driver.find_element('id', 'score-offer').text, '9 — tap to give 9/10')
-        self.shot('pen-score-390x844-offer')
+        self.shot(self.driver, 'pen-score-390x844-offer')
         self.tap('#score-offer', 'touch')
         wait(driver, lambda: self.card()['student'] != second)
         self.assertEqual(self.recorded(second), ('9', 'Tess'))

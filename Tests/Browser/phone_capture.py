@@ -3,12 +3,13 @@ Chromium at 390×844 over HTTPS (`serve --public`, the TA's personal link as a g
 is Chromium's fake device playing an MJPEG video of photos laid on a dark table; a test case that
 starts it, takes its screenshots and stops it.
 """
-import io, os, re, subprocess, time, unittest
+import io, os, re, subprocess, time
 
 from PIL import Image, ImageDraw
 
 import invite_test
-from grading_test import WORK, SHOTS, EZGRADER, cli, wait
+from grading_test import WORK, EZGRADER, cli, wait
+from served_case import ServedTestCase
 from selenium.webdriver.common.by import By
 
 VIDEO = os.path.join(WORK, 'camera.mjpeg')
@@ -60,22 +61,15 @@ def serve(project):
     return server, re.search(r'https://\S+\?invite=[0-9a-f]{32}', said).group(0)
 
 
-class CapturingTestCase(unittest.TestCase):
+class CapturingTestCase(ServedTestCase):
     """A test case with the phone on `project` (`start_phone`), screenshots named `SHOT_PREFIX-name.png`."""
     SHOT_PREFIX = 'capture'
 
     @classmethod
     def start_phone(cls, project):
         """Serves `project` and opens the TA's link on the phone; the video must be written first."""
-        os.makedirs(SHOTS, exist_ok=True)
         cls.server, cls.link = serve(project)
         cls.driver = phone(cls.link, os.path.join(project, 'tls', 'certificate.pem'))
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
-    def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SHOTS, f'{self.SHOT_PREFIX}-{name}.png'))
+    def phone_shot(self, name):
+        self.shot(self.driver, f'{self.SHOT_PREFIX}-{name}')

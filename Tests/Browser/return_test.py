@@ -16,19 +16,17 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-import grading_test as base
-from grading_test import WORK, SHOTS, SAMPLES, browser, cli, start_server, wait
+from grading_test import WORK, SAMPLES, browser, cli, start_server, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'class.ezgrader')
 NO_ADDRESS = '李明'
 
 
-class ReturningWorkInTheBrowser(unittest.TestCase):
-    open_as, shot, keys = classmethod(base.GradingInTheBrowser.open_as.__func__), base.GradingInTheBrowser.shot, base.GradingInTheBrowser.keys
+class ReturningWorkInTheBrowser(ServedTestCase):
 
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         with open(os.path.join(WORK, 'smtp.json')) as file:
             cls.smtp = json.load(file)
         # The sample class's roster, less one student's address.
@@ -43,13 +41,6 @@ class ReturningWorkInTheBrowser(unittest.TestCase):
         cls.ada, cls.tab = browser(1366, 768), browser(820, 1180)   # a laptop, and a tablet upright
         cls.open_as(cls.ada, 'Ada')
         cls.open_as(cls.tab, 'Ada')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.ada.quit()
-        cls.tab.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def rows(self, driver):
         """The students listed: (name, state shown)."""
@@ -85,7 +76,7 @@ class ReturningWorkInTheBrowser(unittest.TestCase):
         for _ in range(ben): self.keys(self.ada, Keys.ARROW_DOWN)
         wait(self.ada, lambda: self.ada.find_element(By.ID, 'return-to').text == 'Okafor, Ben <ben.okafor@example.edu>', 20, 'no preview of Ben')
         wait(self.ada, lambda: self.ada.find_element(By.ID, 'return-subject').text == 'Quiz 1: 3 of 4', 5, 'the subject is not as typed')
-        self.assertIn('Dear Okafor, Ben,', self.ada.find_element(By.ID, 'return-text').text)
+        self.assertIn('Dear Ben Okafor,', self.ada.find_element(By.ID, 'return-text').text)
         self.assertRegex(self.ada.find_element(By.ID, 'return-attachment').text, r'^Okafor, Ben\.pdf \(\d+ KB\)$')
         self.shot(self.ada, 'return-laptop-preview')
         # The student without an address says so instead of a message.

@@ -11,12 +11,13 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from grading_test import SHOTS, WORK, browser, cli, sample_project, wait
+from grading_test import WORK, browser, cli, sample_project, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'stamps.ezgrader')
 
 
-class StampingInTheBrowser(unittest.TestCase):
+class StampingInTheBrowser(ServedTestCase):
     @classmethod
     def setUpClass(cls):
         cls.server, cls.link = sample_project(PROJECT)
@@ -25,12 +26,6 @@ class StampingInTheBrowser(unittest.TestCase):
         name = wait(cls.driver, lambda: cls.driver.find_element(By.ID, 'name-input'), 10)
         name.send_keys('Ann\n')
         wait(cls.driver, lambda: cls.driver.find_element(By.ID, 'who').text == 'Ann')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def api(self, path):
         return self.driver.execute_async_script(
@@ -121,7 +116,7 @@ class StampingInTheBrowser(unittest.TestCase):
         history = json.loads(cli('history', PROJECT, '--json'))[0]
         self.assertEqual((history['description'], history['grader']), ('stamp item 1 of Q1 on Schmidt, Anna page 1', 'Ann'))
         time.sleep(0.3)
-        driver.save_screenshot(os.path.join(SHOTS, 'stamp-placed-tablet.png'))
+        self.shot(driver, 'stamp-placed-tablet')
 
         # Drag it 30 points right with the pen: it moves, the score stays.
         start = self.on_answer(stamp['x'] + 20, stamp['y'] + 6)
@@ -136,7 +131,7 @@ class StampingInTheBrowser(unittest.TestCase):
         wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, f'#crop-layer [data-kind="stamp"][data-id="{moved["id"]}"]'))
         self.tap(self.on_answer(moved['x'] + 20, moved['y'] + 6))
         wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, '#items .remove-stamp').is_displayed())
-        driver.save_screenshot(os.path.join(SHOTS, 'stamp-selected-tablet.png'))
+        self.shot(driver, 'stamp-selected-tablet')
         self.tap(self.centre('#items .remove-stamp'))
         wait(driver, lambda: self.stamps(anna) == [], message='the stamp is removed')
         self.assertEqual(self.anna_q1(), '4', 'its item comes off; the answer stays graded')
@@ -163,7 +158,7 @@ class StampingInTheBrowser(unittest.TestCase):
         wait(driver, lambda: len(self.stamps(anna)) == 2, message='the second stamp is placed')
         self.assertEqual(self.anna_q1(), '1', '4 − 1 − 2')
         time.sleep(0.3)
-        driver.save_screenshot(os.path.join(SHOTS, 'stamps-two-tablet.png'))
+        self.shot(driver, 'stamps-two-tablet')
 
     def test_3_a_stamp_moves_and_is_removed_in_the_page_view_like_a_note(self):
         driver = self.driver

@@ -9,7 +9,8 @@ usage: tablet_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLD
 """
 import os, shutil, subprocess, sys, time, unittest
 
-from grading_test import WORK, SAMPLES, SHOTS, browser, cli, start_server
+from grading_test import WORK, SAMPLES, browser, cli, start_server
+from served_case import ServedTestCase
 import grading_test
 
 PROJECT = os.path.join(WORK, 'tablet.ezgrader')
@@ -34,10 +35,9 @@ def wait(driver, condition, seconds=15, message=''):
     return grading_test.wait(driver, condition, seconds, message)
 
 
-class GradingOnATablet(unittest.TestCase):
+class GradingOnATablet(ServedTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         scans = os.path.join(WORK, 'tablet-class')
         os.makedirs(scans, exist_ok=True)
         page = os.path.join(WORK, 'page-1.pdf')   # a scanned booklet's first page under 60 names: a class in seconds
@@ -51,19 +51,11 @@ class GradingOnATablet(unittest.TestCase):
         cls.driver = browser()
         cls.driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
-
     def size(self, width, height):
         self.driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
         wait(self.driver, lambda: self.driver.execute_script('return [innerWidth, innerHeight]') == [width, height])
         time.sleep(0.3)   # the answer is drawn again for the new width
 
-    def shot(self, name):
-        self.driver.save_screenshot(os.path.join(SHOTS, name + '.png'))
 
     def target(self, selector, smallest=44):
         """The middle of the control `selector` in the window: it must be whole in view, not covered, and a thumb's size."""
@@ -144,7 +136,7 @@ class GradingOnATablet(unittest.TestCase):
         driver.get(self.link)
         # Who is grading: the project's graders as buttons, no typing.
         wait(driver, lambda: driver.find_elements('css selector', '#name-graders button'))
-        self.shot('tablet-who-is-grading')
+        self.shot(self.driver, 'tablet-who-is-grading')
         self.tap('#name-graders button:first-child', 'pen')
         wait(driver, lambda: driver.find_element('id', 'who').text == 'Tess')
         wait(driver, lambda: self.card()['student'])
@@ -166,7 +158,7 @@ class GradingOnATablet(unittest.TestCase):
                     self.tap(f'#items li[data-number="{item}"]', pointer)
                     wait(driver, lambda: self.card()['score'] != before and driver.find_element('css selector', f'#items li[data-number="{item}"]').get_attribute('class') == 'applied')
                 self.assertEqual(self.card()['score'], score, f'{label}: items {items}')
-                if n == 2: self.shot(f'tablet-{label}-rubric')
+                if n == 2: self.shot(self.driver, f'tablet-{label}-rubric')
                 expected['Q1'][student] = score
                 self.save_and_next(pointer, student, score)
             # The typed-points question: the pad's points, fractions and "?".
@@ -177,7 +169,7 @@ class GradingOnATablet(unittest.TestCase):
                 for value in taps:
                     self.tap(f'#score-pad button[data-value="{value}"]', pointer)
                 wait(driver, lambda: self.card()['shown'] == score, message=f'{label}: the pad shows {score} after {taps}')
-                if n == 1: self.shot(f'tablet-{label}-score-pad')
+                if n == 1: self.shot(self.driver, f'tablet-{label}-score-pad')
                 expected['Q2'][student] = score
                 self.save_and_next(pointer, student, score)
         # A finger's swipe moves between students, as do the ◀ ▶ buttons (away from the end the card is at, and back).
@@ -220,7 +212,7 @@ class GradingOnATablet(unittest.TestCase):
                 && !document.elementFromPoint(x, y).closest('#toast');   // the passing message aside
             }).length;""")
         self.assertEqual(covered, 0, 'score cells covered in the class view')
-        self.shot(f'tablet-{SIZES[-1][0]}x{SIZES[-1][1]}-class')
+        self.shot(self.driver, f'tablet-{SIZES[-1][0]}x{SIZES[-1][1]}-class')
         cell = '#class-table tbody tr:nth-child(2) td.cell'
         student = driver.execute_script('return document.querySelector(arguments[0]).dataset.student', cell)
         self.tap(cell, 'pen')

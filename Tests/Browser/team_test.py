@@ -8,7 +8,8 @@ usage: team_test.py EZGRADER_BINARY WORK_FOLDER   (screenshots go to WORK_FOLDER
 """
 import os, shutil, sys, threading, time, unittest
 
-from grading_test import WORK, SAMPLES, SHOTS, api_get, browser, cli, wait, start_server
+from grading_test import WORK, SAMPLES, api_get, browser, cli, wait, start_server
+from served_case import ServedTestCase
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -17,10 +18,9 @@ PROJECT = os.path.join(WORK, 'team.ezgrader')
 STUDENTS = 60
 
 
-class GradingAsATeam(unittest.TestCase):
+class GradingAsATeam(ServedTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         scans = os.path.join(WORK, 'class')
         os.makedirs(scans, exist_ok=True)
         for n in range(1, STUDENTS + 1):   # one small scanned booklet under 60 names: a class in a second
@@ -30,11 +30,6 @@ class GradingAsATeam(unittest.TestCase):
         cli('question', 'add', PROJECT, '--page', '1', '--at', '476,420', '--max', '4', '--label', 'Q2', '--grader', 'setup')
         cls.server, cls.link = start_server(PROJECT)
         cls.ids = {q['name']: str(q['id']) for q in api_get(cls.link, '/api/me')['questions']}
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def open_as(self, name, question, width=1366, height=768, block_events=False):
         driver = browser(width, height)
@@ -147,7 +142,7 @@ class GradingAsATeam(unittest.TestCase):
             self.shots(ben, 'team-held')
             wait(cy, lambda: held().get_attribute('title') == 'Ann, Ben are grading this answer', 5)
             cy.execute_script('arguments[0].scrollIntoView({block: "center"})', held())
-            cy.save_screenshot(os.path.join(SHOTS, 'team-class-laptop.png'))
+            self.shot(cy, 'team-class-laptop')
 
             # Ben is half-way through typing 2 when Ann saves 4: a conflict, nothing saved.
             ActionChains(ben).send_keys('2').perform()
@@ -212,7 +207,7 @@ class GradingAsATeam(unittest.TestCase):
         for size, (width, height) in [('laptop', (1366, 768)), ('tablet', (810, 1080))]:
             driver.set_window_size(width, height)
             time.sleep(0.4)
-            driver.save_screenshot(os.path.join(SHOTS, f'{name}-{size}.png'))
+            self.shot(driver, f'{name}-{size}')
         driver.set_window_size(1366, 768)
 
 

@@ -10,18 +10,12 @@ import TestSupport
 /// `status` says so, and a box typed on a printed frame of the exam lands on that frame of every
 /// copy as scanned — skewed, shifted by 5 mm, one page upside down — within 4 pt.
 @Suite struct BulkAlignmentTests {
-    private let ezgrader = builtProduct("ezgrader")
     private static let style = ScanStyle(dpi: 100, jpegQuality: 70, maxSkewDegrees: 2, maxOffsetPoints: 14, noise: 0.3)
     /// The sheets fed: three copies of two pages, copy 2's first page upside down.
     private static let sheets: [(copy: Int, page: Int, upsideDown: Bool)] = [(1, 1, false), (1, 2, false), (2, 1, true), (2, 2, false),
                                                                             (3, 1, false), (3, 2, false)]
     /// The top-left corner of the first answer frame on page 1 of the marked exam.
     private static let frame = PagePoint(x: 72, y: 130)
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
 
     @Test func everyPageOfEveryCopyIsAlignedAndItsBoxesSitOnThePrintedFrames() throws {
         let folder = TemporaryFolder()

@@ -9,16 +9,10 @@ import TestSupport
 /// A class printed with `prepare`, scanned in bulk with the accidents of a real copier, sorted
 /// back into copies by `new --bulk`; the problems listed, then fixed by `assign` and `add-scans`.
 @Suite struct BulkScanTests {
-    private let ezgrader = builtProduct("ezgrader")
     private static let copies = 20, pages = 3
     /// Where prepare puts the code by default (its top-left corner), on a Letter page (a symbol of 25 modules).
     private static let codeAt = PageCodePlacement.defaultCorner(on: PageSize(width: 612, height: 792), side: 48, quiet: 2 * 48 / 25)
     private static let style = ScanStyle(dpi: 150, jpegQuality: 60, maxSkewDegrees: 1.0, maxOffsetPoints: 6, noise: 0.3)
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
 
     private static func sheet(copy: Int, page: Int, upsideDown: Bool = false, smudged: Bool = false) -> BulkSheet {
         .printed(pageIndex: (copy - 1) * pages + page - 1, upsideDown: upsideDown, smudge: smudged ? codeAt : nil)

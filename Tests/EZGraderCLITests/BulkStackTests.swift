@@ -10,13 +10,7 @@ import TestSupport
 /// front's code through the paper (fed before their front), a missing page; the typed JSON of the
 /// bulk commands, the held-back pages in status and info, and undo of add-scans.
 @Suite struct BulkStackTests {
-    private let ezgrader = builtProduct("ezgrader")
     private static let style = ScanStyle(dpi: 150, jpegQuality: 70, maxSkewDegrees: 1.0, maxOffsetPoints: 6, noise: 0.3)
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
 
     @Test func aShowThroughBackIsBlankAndItsFrontIsKept() throws {
         let folder = TemporaryFolder()

@@ -8,13 +8,7 @@ import TestSupport
 /// A school's own answer sheet, as an instructor sets it up: the blank sheet and each field's first
 /// and last bubble in the rubric, the class's scans read against the blank, a numeric answer keyed.
 @Suite(.serialized) struct SchoolSheetCommandTests {
-    private let ezgrader = builtProduct("ezgrader")
     private let design = CommercialSheetDesign.schoolForm
-
-    @discardableResult
-    private func run(_ folder: TemporaryFolder, _ arguments: String...) throws -> CommandResult {
-        try runCommand(ezgrader, arguments, in: folder.path)
-    }
 
     /// Issue 26: a block on a page the one-page blank does not have was looked for on its page 1
     /// and every row of every student came out uncertain; it is refused, naming block and page.

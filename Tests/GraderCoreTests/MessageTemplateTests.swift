@@ -4,12 +4,12 @@ import Testing
 /// The returned booklet's message: placeholders filled per student in the text, the subject and
 /// HTML (escaped, scores a table, comments a list), unknown ones refused with their line; the pace.
 @Suite struct MessageTemplateTests {
-    /// Anna: Q1 3 of 4 from a rubric comment, Q2 ungraded.
-    private func feedback() throws -> StudentFeedback {
+    /// Anna (or `name`): Q1 3 of 4 from a rubric comment, Q2 ungraded.
+    private func feedback(name: String = "Anna & Co") throws -> StudentFeedback {
         let q1 = Question(id: QuestionID(1), page: 1, position: RelativePoint(x: 0.5, y: 0.1), maxPoints: Points("4")!, label: "Q1")
         let q2 = Question(id: QuestionID(2), page: 1, position: RelativePoint(x: 0.5, y: 0.5), maxPoints: Points("6")!, label: "Q<2>")
         let item = RubricItem(id: RubricItemID(1), question: q1.id, number: 1, text: "Sign error", explanation: "check line 2", points: Points("-1")!)
-        let entry = GradeBook.Entry(key: StudentKey(1), student: Student(name: "Anna & Co", rosterID: "S1"), scanPath: "scans/Anna.pdf",
+        let entry = GradeBook.Entry(key: StudentKey(1), student: Student(name: name, rosterID: "S1"), scanPath: "scans/Anna.pdf",
                                     pageSizes: [PageSize(width: 612, height: 792)])
         let book = GradeBook(students: [entry], pagesPerStudent: 1, questions: [q1, q2], scores: [:], annotations: [], rubricItems: [q1.id: [item]])
             .applying([item], question: q1.id, student: StudentID(0)).setting(Points("3")!, question: q1.id, student: StudentID(0), byRubric: true)
@@ -25,6 +25,27 @@ import Testing
             Q1:
               - −1 Sign error: check line 2
             """)
+    }
+
+    @Test func theStandardLetterGreetsARostersLastFirstNameInReadingOrder() throws {
+        let standard = try MessageTemplate(MessageTemplate.standardText, origin: "standard")
+        #expect(standard.plainText(try feedback(name: "Okafor, Ben")) == """
+            Dear Ben Okafor,
+
+            Your graded Midterm is attached. You scored 3 out of 10 (30%).
+
+            Q1: 3 / 4
+            Q<2>: ? / 6
+
+            Comments:
+            Q1:
+              - −1 Sign error: check line 2
+            """)
+        for stored in ["Okafor, Ben, Jr.", "Ben Okafor", "Okafor,", ", Ben", "Anna & Co"] {
+            #expect(standard.plainText(try feedback(name: stored)).hasPrefix("Dear \(stored),\n"), "\(stored)")
+        }
+        let own = try MessageTemplate("{{name}} / {{reading_name}}", origin: "t")
+        #expect(own.plainText(try feedback(name: "Okafor, Ben")) == "Okafor, Ben / Ben Okafor")
     }
 
     @Test func theSubjectIsOneLine() throws {
@@ -44,7 +65,7 @@ import Testing
         }
         #expect(throws: MessageTemplateError.unclosed(origin: "the subject", line: 2)) { try MessageTemplate("a\n{{name", origin: "the subject") }
         #expect(MessageTemplateError.unknownPlaceholder("grade", origin: "template 'm.txt'", line: 3).localizedDescription
-            == "template 'm.txt', line 3: unknown placeholder {{grade}}: use {{name}}, {{id}}, {{exam}}, {{total}}, {{maximum}}, "
+            == "template 'm.txt', line 3: unknown placeholder {{grade}}: use {{name}}, {{reading_name}}, {{id}}, {{exam}}, {{total}}, {{maximum}}, "
             + "{{percent}}, {{scores}}, {{comments}}. Nothing was sent.")
     }
 

@@ -280,6 +280,8 @@ import TestSupport
         for (student, placement) in [(0, ann), (1, bob)] {
             let card = try project.answerCard(question: q1.id, from: book.students[student].key, move: .here)
             #expect(card.page == placement.page, "student \(student)")
+            // Ann's card fetches ahead Bob's page 2, where his version puts Q1, not her page 1.
+            #expect(card.upcoming.map { [$0.student, Int64($0.page)] } == (student == 0 ? [[book.students[1].key.rawValue, 2]] : []))
             // Just above the box (a skewed page's band is a little taller: the box bounding the turned band).
             #expect(card.region.y < placement.box.origin.y && card.region.y > placement.box.origin.y - AnswerRegion.margin - 10, "\(card.region)")
         }

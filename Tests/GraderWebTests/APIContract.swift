@@ -172,7 +172,7 @@ enum ReturnExamples {
     ]
     static let previews = [
         WorkReturn.Preview(from: "Dr. Ada Lovelace <ada@example.edu>", to: "Okafor, Ben <ben.okafor@example.edu>", replyTo: "office@example.edu",
-                           subject: "Exam: your graded copy", text: "Dear Okafor, Ben,\n\nYou scored 3 out of 4 (75%).\n",
+                           subject: "Exam: your graded copy", text: "Dear Ben Okafor,\n\nYou scored 3 out of 4 (75%).\n",
                            attachment: "Okafor, Ben.pdf", attachmentBytes: 48213, state: .new),
         WorkReturn.Preview(from: "ada@example.edu", to: "Anna <anna@example.edu>", replyTo: nil, subject: "Exam", text: "Dear Anna,\n",
                            attachment: "Anna.pdf", attachmentBytes: 40112, state: .sent),

@@ -34,11 +34,17 @@ public func runCommand(_ executable: String, _ arguments: [String], input: Strin
                          output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
 }
 
-/// Runs the built `ezgrader` with `arguments` in `folder`, feeding `input` on standard input: the
-/// command-line tests' `run(folder, "new", "exam", …)`.
+/// Runs the built `ezgrader` with `arguments` in `folder`, feeding `input` on standard input, with
+/// `environment` added to this process's own: the command-line tests' `run(folder, "new", "exam", …)`.
 @discardableResult
-public func run(_ folder: TemporaryFolder, _ arguments: String..., input: String = "") throws -> CommandResult {
-    try runCommand(builtProduct("ezgrader"), arguments, input: input, in: folder.path)
+public func run(_ folder: TemporaryFolder, _ arguments: String..., input: String = "", environment: [String: String] = [:]) throws -> CommandResult {
+    try run(folder, arguments: arguments, input: input, environment: environment)
+}
+
+/// The same, the arguments given as a list.
+@discardableResult
+public func run(_ folder: TemporaryFolder, arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> CommandResult {
+    try runCommand(builtProduct("ezgrader"), arguments, input: input, in: folder.path, environment: environment)
 }
 
 /// Runs the qpdf command-line tool (used to make encrypted and rotated test files); throws on failure.

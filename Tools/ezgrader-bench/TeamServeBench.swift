@@ -115,8 +115,9 @@ private final class TeamGrader: @unchecked Sendable {
             stats.cardAndImage.add(seconds(start, DispatchTime.now()), ok: true)
             // As the browser does: the next students' images asked for now, while the grader reads
             // (on threads of their own: a request blocks its thread, which Dispatch's pool runs short of).
-            for next in (card["upcoming"] as? [NSNumber] ?? []).map(\.int64Value) {
-                Thread { self.image(student: next, page: page, stamp: stamp, stats: stats, seen: seen) }.start()
+            for next in card["upcoming"] as? [[String: NSNumber]] ?? [] {
+                guard let ahead = next["student"]?.int64Value, let page = next["page"]?.intValue else { continue }
+                Thread { self.image(student: ahead, page: page, stamp: stamp, stats: stats, seen: seen) }.start()
             }
             _ = request("GET", "/api/pages/\(shown)/\(page)", stats: stats)
             let scoreStart = DispatchTime.now()

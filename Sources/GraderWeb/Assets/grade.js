@@ -133,7 +133,7 @@ export class GradeView {
     });
     this.stamps.render();
     this.drawCrop();
-    for (const next of card.upcoming) new Image().src = imageURL(next, card.page, this.imageWidth, card.images);
+    for (const next of card.upcoming) new Image().src = imageURL(next.student, next.page, this.imageWidth, card.images);
   }
 
   // "Ann gave 4 while you typed 2": nothing is saved until the grader chooses.
