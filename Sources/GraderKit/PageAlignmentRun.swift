@@ -61,8 +61,7 @@ public enum PageAlignmentRun {
             let pages = render(copies.prefix(confirmingStudents))
             let prepared = ReferencePage(image)
             guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
-            let asScanned = prepared.confirmed(by: pages)
-            let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
+            let (asScanned, matched) = widened(prepared.confirmed(by: pages), seenOn: pages)
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
             if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents)))?.confirmed(by: pages),
@@ -70,12 +69,25 @@ public enum PageAlignmentRun {
                 return (page: shared, turned: false)
             }
             // Most copies do not match the page as scanned: they may match it turned upright.
-            let turned = ReferencePage(image.turned).confirmed(by: pages)
-            let matchedTurned = pages.filter { !PageRegistrar.register($0, to: turned).isFlagged }.count
+            let (turned, matchedTurned) = widened(ReferencePage(image.turned).confirmed(by: pages), seenOn: pages)
             return ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned)
                 ? (page: turned, turned: true) : (page: asScanned, turned: false)
         }
         return Reference(pages: prepared.map(\.page), turned: prepared.map(\.turned))
+    }
+
+    /// `page` taking copies as much larger than it as `pages` (other students' copies of it) are
+    /// (`ReferencePage.allowingEnlargement`), and how many of them it matches.
+    private static func widened(_ page: ReferencePage, seenOn pages: [GrayImage]) -> (page: ReferencePage, matched: Int) {
+        let seen = pages.map { PageRegistrar.register($0, to: page) }
+        // A copy refused as larger than the page still says how much larger it is.
+        let scales = seen.map { alignment -> Double? in
+            if case .scaled(let scale) = alignment.problem { return scale }
+            return alignment.transform?.scale
+        }
+        let widened = page.allowingEnlargement(seen: scales)
+        guard widened.maxEnlargement > page.maxEnlargement else { return (page, seen.filter { !$0.isFlagged }.count) }
+        return (widened, pages.filter { !PageRegistrar.register($0, to: widened).isFlagged }.count)
     }
 
     /// How many other students' booklets confirm what a student's reference page has printed.
