@@ -45,12 +45,16 @@ public enum PageAlignmentRun {
     /// student's page would be shown upside down, and a name region would cover empty paper).
     /// When the first `confirmingStudents` of them do not match the page so confirmed (handwriting
     /// over most of it), only the ink most of `others` share is kept (`ReferencePage.sharedPrint`).
-    /// `pages` (0-based; all when nil) limits it to a run of pages. A page with no print is refused
-    /// by name unless `blankAllowed` (then every page aligned to it is flagged).
-    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil,
+    /// With no `others` (a master), the first `confirmingStudents` of `sizing` (the scans to align)
+    /// say how much larger than it pages may be (`ReferencePage.allowingEnlargement`: a class
+    /// scanned at 103 % of the master, say). `pages` (0-based; all when nil) limits it to a run of
+    /// pages. A page with no print is refused by name unless `blankAllowed` (then every page
+    /// aligned to it is flagged).
+    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], sizedBy sizing: [Scan] = [], pages run: Range<Int>? = nil,
                                  blankAllowed: Bool = false) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
+        let sized = sizing.prefix(confirmingStudents).compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
         let prepared = try (run ?? 0..<document.pageCount).clamped(to: 0..<document.pageCount).map { index in
             let image = try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
             func render(_ copies: ArraySlice<PDFDocument>) -> [GrayImage] {
@@ -61,6 +65,8 @@ public enum PageAlignmentRun {
             let pages = render(copies.prefix(confirmingStudents))
             let prepared = ReferencePage(image)
             guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
+            // A master confirmed by no one: the class's first copies still say how much larger than it theirs are.
+            if pages.isEmpty, !sized.isEmpty { return (page: widened(prepared, seenOn: render(sized[...])).page, turned: false) }
             let (asScanned, matched) = widened(prepared.confirmed(by: pages), seenOn: pages)
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
@@ -109,7 +115,8 @@ public enum PageAlignmentRun {
         var sizes: [PageSize] = [], own: [PageAlignment] = []
         var alignments = scans.map { _ in [PageAlignment]() }
         for (index, run) in runs.enumerated() {
-            let reference = try Self.reference(of: referenceScan, confirmedBy: others, pages: run, blankAllowed: blankAllowed)
+            let reference = try Self.reference(of: referenceScan, confirmedBy: others, sizedBy: others.isEmpty ? scans : [], pages: run,
+                                               blankAllowed: blankAllowed)
             sizes += reference.pages.map(\.size)
             own += reference.ownAlignments
             let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
