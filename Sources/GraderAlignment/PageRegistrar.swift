@@ -16,10 +16,13 @@ public enum PageRegistrar {
     static let minimumMatches = 4
 
     /// How far a scan may be misplaced beyond the difference of page sizes: ±40 mm, ±10.5°, −12 %
-    /// (a copier reduces to fit; it enlarges by no more than `maxEnlargement`).
+    /// (a copier reduces to fit; it enlarges by no more than `usualEnlargement`).
     public static let limits = RegistrationLimits(maxOffset: 115, maxRotationDegrees: AlignmentProblem.largestTurn + 0.5, maxScaleChange: 0.12)
-    /// The most a page may be enlarged relative to the reference: 2 %.
-    static let maxEnlargement = 0.02
+    /// The most a copier enlarges a page: 2 %. A page larger than the reference by more is taken
+    /// only when the reference went through reduced (`ReferencePage.maxEnlargement`), and only
+    /// when it does not match better the other way up (on a page whose print is much the same
+    /// either way up, a wrong fit can settle a few percent larger, its boxes 10 pt or more off).
+    static let usualEnlargement = 0.02
     /// How far beyond `limits` a placement is still followed, to tell a page turned or reduced too
     /// far (whose print is the reference's) from one with other print.
     static let seen = RegistrationLimits(maxOffset: 115, maxRotationDegrees: 20, maxScaleChange: 0.3)
@@ -63,7 +66,14 @@ public enum PageRegistrar {
                 if let transform = found.alignment.transform {
                     // Placed within the usual range: done. Placed beyond it from a start within it,
                     // the placement may have settled short of the page's turn: the wider starts may do better.
-                    if warps.lowerBound == 0, isUsual(transform) { return (found.alignment, found.rough) }
+                    if warps.lowerBound == 0, isUsual(transform) {
+                        guard transform.scale > 1 + usualEnlargement,
+                              let other = orientations.first(where: { $0.1 != upsideDown }) else { return (found.alignment, found.rough) }
+                        // Larger than a copier makes it: the other way up must not match better.
+                        let turned = align(other.0, to: reference, from: start(other.2, reference, warps: warps), upsideDown: other.1)
+                        let better = turned.alignment.transform != nil && turned.alignment.score > found.alignment.score
+                        return better ? (turned.alignment, turned.rough) : (found.alignment, found.rough)
+                    }
                     if found.alignment.score > accepted?.alignment.score ?? -1 { accepted = found }
                     break
                 }
@@ -129,7 +139,7 @@ public enum PageRegistrar {
         let agreed = matched >= needed && score >= acceptedScore
         let degrees = transform.rotation * 180 / .pi
         let beyond: AlignmentProblem? = abs(degrees) > limits.maxRotationDegrees ? .turned(degrees: degrees)
-            : transform.scale < 1 - limits.maxScaleChange || transform.scale > 1 + maxEnlargement ? .scaled(transform.scale) : nil
+            : reference.isWithinScale(transform.scale) ? nil : .scaled(transform.scale)
         let accepted = agreed && beyond == nil
         return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform, agreed ? beyond : nil)
     }

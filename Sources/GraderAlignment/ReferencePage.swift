@@ -30,6 +30,10 @@ public struct ReferencePage: Sendable {
         let transform: SimilarityTransform
         let map: InkMap
     }
+    /// How much larger than this page another page's print may be and still be taken for it: the
+    /// copier's 2 % (`PageRegistrar.usualEnlargement`), more when this page went through reduced
+    /// (`allowingEnlargement(seen:)`).
+    public private(set) var maxEnlargement = PageRegistrar.usualEnlargement
     /// The page's size as displayed.
     public let size: PageSize
     /// Nothing is printed on the page (a white sheet): no page can be aligned to it.
@@ -118,11 +122,33 @@ public struct ReferencePage: Sendable {
         return copy
     }
 
+    /// True when a page whose print is at `scale` of this page's size may be taken for it: reduced
+    /// by up to `PageRegistrar.limits.maxScaleChange` (12 %), enlarged by up to `maxEnlargement`.
+    public func isWithinScale(_ scale: Double) -> Bool {
+        scale >= 1 - PageRegistrar.limits.maxScaleChange && scale <= 1 + maxEnlargement
+    }
+
+    /// The same reference taking pages as much larger than it as other students' copies of it are,
+    /// `scales` being theirs against it (nil: not placed): a student's page that went through the
+    /// copier reduced to 96 % is 4 % smaller than the copies at 100 %, which a copier never makes
+    /// of it. Its own reduction is read off the median copy (a copier reduces most copies little),
+    /// and the allowance is that copy's enlargement plus the copier's own 2 %, up to 12 %. The
+    /// median, not the largest: one page fitted wrong (upside down and settled 3 % larger, say)
+    /// does not widen it; a reference at 100 % keeps 2 %. Unchanged when fewer than two are placed.
+    public func allowingEnlargement(seen scales: [Double?]) -> ReferencePage {
+        let placed = scales.compactMap { $0 }.sorted()
+        guard placed.count >= 2 else { return self }
+        var copy = self
+        copy.maxEnlargement = min(PageRegistrar.limits.maxScaleChange, max(0, placed[placed.count / 2] - 1) + PageRegistrar.usualEnlargement)
+        return copy
+    }
+
     /// The page prepared again with only the ink that seven in eight of `pages` (other students'
     /// copies, rendered at `PageRegistrar.pixelsPerPoint`) also have at the same spot — print, where
     /// handwriting covers most of the page and no square of it is print alone. Each page is placed
     /// by the squares that match on it consistently (handwriting matches by chance, each square
-    /// somewhere else), refined at the render's resolution. Nil when fewer than two pages, or not
+    /// somewhere else), refined at the render's resolution; the result takes pages as much larger
+    /// than it as those placed are (`allowingEnlargement`). Nil when fewer than two pages, or not
     /// most of them, are placed, or too little ink is shared.
     public func sharedPrint(of pages: [GrayImage]) -> ReferencePage? {
         let pages = pages.map(InkMap.init).filter { !$0.isBlank }
@@ -168,7 +194,8 @@ public struct ReferencePage: Sendable {
             if sharing * 8 < placed.count * 7 { values[index] = 0 }
         }
         let shared = ReferencePage(ink: InkMap(width: width, height: fine.height, values: values, pixelsPerPoint: fpp))
-        return shared.hasContent && !shared.isBlank ? shared : nil
+        // The copies placed say how much larger than this page theirs may be.
+        return shared.hasContent && !shared.isBlank ? shared.allowingEnlargement(seen: placed.map(\.transform.scale)) : nil
     }
 
     /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s; the

@@ -45,12 +45,16 @@ public enum PageAlignmentRun {
     /// student's page would be shown upside down, and a name region would cover empty paper).
     /// When the first `confirmingStudents` of them do not match the page so confirmed (handwriting
     /// over most of it), only the ink most of `others` share is kept (`ReferencePage.sharedPrint`).
-    /// `pages` (0-based; all when nil) limits it to a run of pages. A page with no print is refused
-    /// by name unless `blankAllowed` (then every page aligned to it is flagged).
-    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], pages run: Range<Int>? = nil,
+    /// With no `others` (a master), the first `confirmingStudents` of `sizing` (the scans to align)
+    /// say how much larger than it pages may be (`ReferencePage.allowingEnlargement`: a class
+    /// scanned at 103 % of the master, say). `pages` (0-based; all when nil) limits it to a run of
+    /// pages. A page with no print is refused by name unless `blankAllowed` (then every page
+    /// aligned to it is flagged).
+    public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], sizedBy sizing: [Scan] = [], pages run: Range<Int>? = nil,
                                  blankAllowed: Bool = false) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
+        let sized = sizing.prefix(confirmingStudents).compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
         let prepared = try (run ?? 0..<document.pageCount).clamped(to: 0..<document.pageCount).map { index in
             let image = try GrayImage(rendering: document.page(at: index), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
             func render(_ copies: ArraySlice<PDFDocument>) -> [GrayImage] {
@@ -61,8 +65,9 @@ public enum PageAlignmentRun {
             let pages = render(copies.prefix(confirmingStudents))
             let prepared = ReferencePage(image)
             guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
-            let asScanned = prepared.confirmed(by: pages)
-            let matched = pages.filter { !PageRegistrar.register($0, to: asScanned).isFlagged }.count
+            // A master confirmed by no one: the class's first copies still say how much larger than it theirs are.
+            if pages.isEmpty, !sized.isEmpty { return (page: widened(prepared, seenOn: render(sized[...])).page, turned: false) }
+            let (asScanned, matched) = widened(prepared.confirmed(by: pages), seenOn: pages)
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
             if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents)))?.confirmed(by: pages),
@@ -70,12 +75,25 @@ public enum PageAlignmentRun {
                 return (page: shared, turned: false)
             }
             // Most copies do not match the page as scanned: they may match it turned upright.
-            let turned = ReferencePage(image.turned).confirmed(by: pages)
-            let matchedTurned = pages.filter { !PageRegistrar.register($0, to: turned).isFlagged }.count
+            let (turned, matchedTurned) = widened(ReferencePage(image.turned).confirmed(by: pages), seenOn: pages)
             return ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned)
                 ? (page: turned, turned: true) : (page: asScanned, turned: false)
         }
         return Reference(pages: prepared.map(\.page), turned: prepared.map(\.turned))
+    }
+
+    /// `page` taking copies as much larger than it as `pages` (other students' copies of it) are
+    /// (`ReferencePage.allowingEnlargement`), and how many of them it matches.
+    private static func widened(_ page: ReferencePage, seenOn pages: [GrayImage]) -> (page: ReferencePage, matched: Int) {
+        let seen = pages.map { PageRegistrar.register($0, to: page) }
+        // A copy refused as larger than the page still says how much larger it is.
+        let scales = seen.map { alignment -> Double? in
+            if case .scaled(let scale) = alignment.problem { return scale }
+            return alignment.transform?.scale
+        }
+        let widened = page.allowingEnlargement(seen: scales)
+        guard widened.maxEnlargement > page.maxEnlargement else { return (page, seen.filter { !$0.isFlagged }.count) }
+        return (widened, pages.filter { !PageRegistrar.register($0, to: widened).isFlagged }.count)
     }
 
     /// How many other students' booklets confirm what a student's reference page has printed.
@@ -97,7 +115,8 @@ public enum PageAlignmentRun {
         var sizes: [PageSize] = [], own: [PageAlignment] = []
         var alignments = scans.map { _ in [PageAlignment]() }
         for (index, run) in runs.enumerated() {
-            let reference = try Self.reference(of: referenceScan, confirmedBy: others, pages: run, blankAllowed: blankAllowed)
+            let reference = try Self.reference(of: referenceScan, confirmedBy: others, sizedBy: others.isEmpty ? scans : [], pages: run,
+                                               blankAllowed: blankAllowed)
             sizes += reference.pages.map(\.size)
             own += reference.ownAlignments
             let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
