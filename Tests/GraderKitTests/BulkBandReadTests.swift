@@ -66,6 +66,23 @@ import TestSupport
                     == ["scanned twice: twice.pdf page 3 and twice.pdf page 1 are both copy 1 page 1 — kept twice.pdf page 3 (more on it); look at both"])
     }
 
+    @Test func aPageAddedLaterIsComparedWithThePageItsCodeWasReadOnBefore() throws {
+        let folder = TemporaryFolder()
+        _ = try Self.stack(dpi: 150, in: folder)
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: [.printed(pageIndex: 0), .printed(pageIndex: 1)],
+                                      to: URL(fileURLWithPath: folder.file("first.pdf")), style: ScanStyle(dpi: 150, jpegQuality: 75), seed: 6)
+        let answers = (0..<15).flatMap { row in (0..<18).map { PagePoint(x: 60 + Double($0) * 28, y: 250 + Double(row) * 32) } }
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: [.answered(pageIndex: 0, filled: answers, diameter: 18)],
+                                      to: URL(fileURLWithPath: folder.file("again.pdf")), style: ScanStyle(dpi: 150, jpegQuality: 75), seed: 7)
+        let (project, _) = try GradingProject.createFromBulk(folder.file("later.ezgrader"), scans: [folder.file("first.pdf")], grader: try .tester())
+        // Copy 1 page 1 read from its top band alone, its ink not measured, then carried again by a later scan.
+        #expect(try project.bulkState().pages.map { $0.ink == nil } == [true, true])
+        let report = try project.addScans([folder.file("again.pdf")])
+        #expect(report.problems.filter { $0.kind == "scannedTwice" }.map(\.message)
+                    == ["scanned twice: again.pdf page 1 and first.pdf page 1 are both copy 1 page 1 — kept again.pdf page 1 (more on it); look at both"])
+        #expect(try project.bulkState().pages.map { $0.ink != nil } == [true, false, true], "the earlier page's ink recorded")
+    }
+
     @Test func aPageWhoseJPEGCannotBeDecodedIsNamedByFileAndPage() throws {
         let folder = TemporaryFolder()
         let (path, _) = try Self.stack(dpi: 150, in: folder)
