@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CQPDF", pkgConfig: "libqpdf",
             providers: [.apt(["libqpdf-dev"])]),
+        // libjpeg's decoder a band of rows at a time, its errors returned, never exiting (a scan's
+        // page code read from the top of its JPEG alone).
+        .target(name: "CJPEGBand", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(
             name: "CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -79,7 +82,7 @@ let package = Package(
         .target(
             name: "GraderPDF",
             dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "GraderAnalysis", "GraderCodes",
-                           "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG"]),
+                           "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG", "CJPEGBand"]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
         .target(
             name: "GraderStore",

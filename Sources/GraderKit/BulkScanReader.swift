@@ -42,28 +42,64 @@ public enum BulkScanReader {
                 progress(done, total)
             }
         }
-        return pages
+        return try measuringInkOfDoubles(pages, files: paths, firstScan: firstScan).pages
     }
 
-    /// What one page says, and its share of dark pixels. The blank test comes first; a code is
-    /// taken only when it is printed on this side (dark, not mirrored), and looked for in the
-    /// bands where `prepare` puts it (the top, or the bottom of a page fed upside down) before the
-    /// whole page. A page that is one scanned JPEG is decoded straight from it at a reduced scale
-    /// (`PDFPage.scanGray`), without poppler.
-    static func reading(of page: PDFPage, with reader: CodeReader) throws -> (ScanPageReading, Double) {
-        let image = try grey(page, dpi: firstDPI)
+    /// `pages` (of scans `firstScan`… at `files`) with the ink measured on every coded page whose
+    /// code another of them also carries — the pages compared on it, where a page read from its
+    /// top band alone was not measured — and the pages newly measured.
+    static func measuringInkOfDoubles(_ pages: [ScannedPage], files: [String], firstScan: Int = 0)
+        throws -> (pages: [ScannedPage], measured: [ScannedPage]) {
+        var carrying: [String: Int] = [:]
+        for case .code(let code, _) in pages.map(\.reading) { carrying["\(code.exam)/\(code.copy)/\(code.page)", default: 0] += 1 }
+        var result = pages, measured: [ScannedPage] = []
+        var open: (scan: Int, document: PDFDocument)?
+        for (index, page) in pages.enumerated() where page.ink == nil {
+            guard case .code(let code, _) = page.reading, carrying["\(code.exam)/\(code.copy)/\(code.page)", default: 0] > 1 else { continue }
+            if open?.scan != page.ref.scan { open = (page.ref.scan, try PDFDocument(path: files[page.ref.scan - firstScan])) }
+            let ink = inkShare(of: try grey(try open!.document.page(at: page.ref.pageIndex), dpi: firstDPI))
+            result[index] = ScannedPage(ref: page.ref, reading: page.reading, ink: ink, doubt: page.doubt)
+            measured.append(result[index])
+        }
+        return (result, measured)
+    }
+
+    /// What one page says, and its share of dark pixels when measured. A page that is one scanned
+    /// JPEG is decoded straight from it at a reduced scale (`PDFPage.scanGrayRows`), without
+    /// poppler, from the top: the common page, coded and upright, is read from its top band alone
+    /// (a code printed on this side, dark and not mirrored, is more ink than a blank page has) and
+    /// the rest of its JPEG is never decoded; its ink is measured only when another page carries
+    /// its code (`measuringInkOfDoubles`). Any other page is decoded whole and tested for blank
+    /// before a code is looked for in the bottom band (a page fed upside down), then the whole page.
+    static func reading(of page: PDFPage, with reader: CodeReader) throws -> (ScanPageReading, Double?) {
+        let image: GrayImage
+        var topTried = false
+        if let rows = try page.scanGrayRows(minimumWidth: width(of: page, dpi: firstDPI)) {
+            let (band, scale) = (Int(Double(rows.height) * codeBand), Double(rows.width) / page.size.width)
+            let top = try rows.next(band)
+            if band > 0, let found = code(in: GrayImage(width: rows.width, height: band, bytes: top, pixelsPerPoint: scale), with: reader,
+                                          bands: [0..<band]) {
+                return (found, nil)
+            }
+            topTried = band > 0
+            image = GrayImage(width: rows.width, height: rows.height, bytes: top + (try rows.next(rows.height - band)), pixelsPerPoint: scale)
+        } else {
+            image = try grey(page, dpi: firstDPI)
+        }
         let ink = inkShare(of: image)
         if ink < surelyBlankInkShare { return (.blank, ink) }
-        if let found = code(in: image, with: reader) { return (found, ink) }
+        let band = Int(Double(image.height) * codeBand)
+        let bands = band > 0 ? (topTried ? [] : [0..<band]) + [(image.height - band)..<image.height] : []
+        if let found = code(in: image, with: reader, bands: bands + [0..<image.height]) { return (found, ink) }
         if ink < blankInkShare { return (.blank, ink) }
         let sharper = try grey(page, dpi: retryDPI)
-        return (code(in: sharper, with: reader, bandsFirst: false) ?? .unreadable, ink)
+        return (code(in: sharper, with: reader, bands: [0..<sharper.height]) ?? .unreadable, ink)
     }
 
     /// The page in grey at about `dpi` (at least), from its JPEG when it is one, else rendered.
     static func grey(_ page: PDFPage, dpi: Double) throws -> GrayImage {
         let size = page.size
-        if let scan = page.scanGray(minimumWidth: Int((size.width * dpi / 72).rounded(.up))), size.width > 0 {
+        if let scan = page.scanGray(minimumWidth: width(of: page, dpi: dpi)), size.width > 0 {
             return GrayImage(width: scan.width, height: scan.height, bytes: scan.bytes, pixelsPerPoint: Double(scan.width) / size.width)
         }
         return try GrayImage(rendering: page, pixelsPerPoint: dpi / 72)
@@ -73,10 +109,12 @@ public enum BulkScanReader {
     /// code with a copier's shift, turned upside down or not.
     static let codeBand = 0.25
 
-    private static func code(in image: GrayImage, with reader: CodeReader, bandsFirst: Bool = true) -> ScanPageReading? {
-        let band = Int(Double(image.height) * codeBand)
-        let rows: [Range<Int>] = (bandsFirst && band > 0 ? [0..<band, (image.height - band)..<image.height] : []) + [0..<image.height]
-        for range in rows {
+    /// The page's width in pixels at `dpi`.
+    private static func width(of page: PDFPage, dpi: Double) -> Int { Int((page.size.width * dpi / 72).rounded(.up)) }
+
+    /// The first code printed on this side (dark, not mirrored) found in `bands` of `image`, in turn.
+    private static func code(in image: GrayImage, with reader: CodeReader, bands: [Range<Int>]) -> ScanPageReading? {
+        for range in bands {
             let grey = range.count == image.height ? image.bytes : Array(image.bytes[(range.lowerBound * image.width)..<(range.upperBound * image.width)])
             for symbol in reader.read(grey: grey, width: image.width, height: range.count)
             where !symbol.mirrored && symbol.darkLevel < printedDarkLevel {

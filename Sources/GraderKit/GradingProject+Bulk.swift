@@ -132,14 +132,17 @@ extension GradingProject {
         let state = try bulkState()
         try ProjectName.check(folder)
         let files = try ScanPaths.expand(scans)
-        let pages = try BulkScanReader.read(files, firstScan: state.scans.count, progress: progress)
+        let read = try BulkScanReader.read(files, firstScan: state.scans.count, progress: progress)
+        // A page read before whose code a new page also carries is compared with it on its ink.
+        let (pages, measured) = try BulkScanReader.measuringInkOfDoubles(state.pages + read, files: state.scans.map { folder + "/" + $0.file } + files)
         let imported = try importBulkScans(files, after: state.scans)
         let next = BulkState(exam: state.exam, copies: state.copies, pagesPerCopy: state.pagesPerCopy,
-                             scans: state.scans + imported.map(\.scan), pages: state.pages + pages, knownCopies: state.knownCopies)
+                             scans: state.scans + imported.map(\.scan), pages: pages, knownCopies: state.knownCopies)
         do {
             try record("add \(files.count) bulk scan\(files.count == 1 ? "" : "s")", to: next) { writer in
                 for (scan, digest) in imported { try writer.insertBulkScan(scan, sha256: digest) }
-                for page in pages { try writer.insertScanPage(page) }
+                for page in pages.dropFirst(state.pages.count) { try writer.insertScanPage(page) }
+                for page in measured where page.ref.scan < state.scans.count { try writer.setInk(page.ink, of: page.ref) }
             }
         } catch {
             for (scan, _) in imported { unlink(folder + "/" + scan.file) }

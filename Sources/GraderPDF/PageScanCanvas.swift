@@ -1,5 +1,5 @@
 internal import CCairo
-internal import CTurboJPEG
+internal import CJPEGBand
 
 extension PDFPage {
     /// The page drawn `pixelWidth` pixels wide (the size `renderedCanvas` gives at that width) from
@@ -8,9 +8,9 @@ extension PDFPage {
     /// poppler's at a fraction of the cost: a 300 dpi page for a 1200-pixel view is decoded at half
     /// its size instead of whole.
     func scanCanvas(pixelWidth: Int, upsideDown: Bool) throws(PDFError) -> CairoCanvas? {
-        let format = 1.littleEndian == 1 ? TJPF_BGRX : TJPF_XRGB  // cairo's RGB24 in memory
+        let format = 1.littleEndian == 1 ? JPEG_BAND_BGRX : JPEG_BAND_XRGB  // cairo's RGB24 in memory
         guard pixelWidth > 0, size.width > 0, let jpeg = document.wholePageJPEG(page: index),
-              var scan = ScaledScan(jpeg, minimumWidth: pixelWidth, format: format, bytesPerPixel: 4) else { return nil }
+              var scan = ScaledScan(jpeg, minimumWidth: pixelWidth, format: format) else { return nil }
         let scale = Double(pixelWidth) / size.width
         let (width, height) = (size.width * scale, size.height * scale)
         let canvas = try CairoCanvas(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), for: document.path)

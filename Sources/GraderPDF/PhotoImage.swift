@@ -2,6 +2,7 @@ import Foundation
 import GraderAssembly
 import GraderCore
 internal import CCairo
+internal import CJPEGBand
 internal import CTurboJPEG
 
 /// A photo of a page as a phone takes it (a JPEG or PNG file): its size, a grey copy to find the
@@ -44,7 +45,7 @@ public struct PhotoImage: Sendable {
     /// The photo in grey, at the smallest of libjpeg's scales at least `minimumWidth` wide (or whole).
     public func grey(minimumWidth: Int) -> GrayPixels? {
         guard let scan = ScaledScan(ScanJPEG(bytes: jpeg, width: width, height: height), minimumWidth: min(minimumWidth, width),
-                                    format: TJPF_GRAY, bytesPerPixel: 1) else { return nil }
+                                    format: JPEG_BAND_GREY) else { return nil }
         return GrayPixels(width: scan.width, height: scan.height, bytes: scan.bytes)
     }
 

@@ -1,45 +1,75 @@
 import GraderAssembly
-internal import CTurboJPEG
+internal import CJPEGBand
 
-/// A scanned page's JPEG decoded straight from its bytes at the smallest of libjpeg's DCT scales
-/// (1/8, 1/4, 3/8, 1/2, …) at least `minimumWidth` pixels wide: many times faster than decoding
-/// it whole, which poppler always does.
+/// Why libjpeg could not decode a scan's JPEG (its own message).
+struct JPEGDecodeError: Error {
+    let message: String
+}
+
+/// A scanned page's JPEG decoded straight from its bytes, a band of rows at a time from the top,
+/// at the smallest of libjpeg's DCT scales (1/8, 1/4, 3/8, 1/2, …) at least `minimumWidth` pixels
+/// wide (`CJPEGBand`): many times faster than decoding it whole, which poppler always does, and
+/// the rows never asked for are never decoded.
+final class ScaledScanRows {
+    /// Size in pixels at this scale.
+    let width: Int, height: Int
+    /// Bytes a pixel of the format asked for.
+    let bytesPerPixel: Int
+    /// The rows decoded so far.
+    private(set) var rowsRead = 0
+    private let reader: OpaquePointer
+
+    /// Starts decoding `jpeg` in `format`; nil when it is not the image the PDF declares, is CMYK
+    /// or has no scale wide enough; throws libjpeg's message when it is not a readable JPEG.
+    init?(_ jpeg: ScanJPEG, minimumWidth: Int, format: jpeg_band_format) throws(JPEGDecodeError) {
+        guard minimumWidth > 0, minimumWidth <= jpeg.width else { return nil }
+        // The smallest scale whose width (rounded up, as libjpeg does) is still wide enough.
+        let eighths = (1...8).first { (jpeg.width * $0 + 7) / 8 >= minimumWidth } ?? 8
+        var message = [CChar](repeating: 0, count: Int(JPEG_BAND_MESSAGE_LENGTH))
+        var width: Int32 = 0, height: Int32 = 0, scaledWidth: Int32 = 0, scaledHeight: Int32 = 0
+        let opened = jpeg.bytes.withUnsafeBufferPointer {
+            jpeg_band_open($0.baseAddress, $0.count, Int32(eighths), format, &width, &height, &scaledWidth, &scaledHeight, &message)
+        }
+        guard let opened else {
+            if message[0] == 0 { return nil }  // CMYK
+            throw JPEGDecodeError(message: String(cString: message))
+        }
+        guard Int(width) == jpeg.width, Int(height) == jpeg.height else {
+            jpeg_band_close(opened)
+            return nil
+        }
+        (reader, self.width, self.height) = (opened, Int(scaledWidth), Int(scaledHeight))
+        bytesPerPixel = format == JPEG_BAND_GREY ? 1 : 4
+    }
+
+    deinit { jpeg_band_close(reader) }
+
+    /// The next `count` rows (fewer at the bottom), `width × bytesPerPixel` bytes each. A damaged
+    /// end (a truncated scan) still gives rows, grey where the data stops.
+    func next(_ count: Int) throws(JPEGDecodeError) -> [UInt8] {
+        let count = max(0, min(count, height - rowsRead))
+        let rowBytes = width * bytesPerPixel
+        var message = [CChar](repeating: 0, count: Int(JPEG_BAND_MESSAGE_LENGTH))
+        var pixels = [UInt8](repeating: 255, count: rowBytes * count)
+        let result = pixels.withUnsafeMutableBufferPointer { jpeg_band_read(reader, Int32(count), $0.baseAddress, rowBytes, &message) }
+        guard result == 0 else { throw JPEGDecodeError(message: String(cString: message)) }
+        rowsRead += count
+        return pixels
+    }
+}
+
+/// A scanned page's JPEG decoded whole at the smallest DCT scale at least `minimumWidth` wide.
 struct ScaledScan {
     /// Size in pixels.
     let width: Int, height: Int
-    /// `width × height` pixels of `bytesPerPixel` bytes, row by row.
+    /// `width × height` pixels of the format's bytes a pixel, row by row.
     var bytes: [UInt8]
 
-    /// `jpeg` decoded in `format` (`bytesPerPixel` bytes a pixel); nil when it is not the image
-    /// the PDF declares, is CMYK, has no scale wide enough, or cannot be decoded.
-    init?(_ jpeg: ScanJPEG, minimumWidth: Int, format: TJPF, bytesPerPixel: Int) {
-        guard minimumWidth > 0, let handle = tjInitDecompress() else { return nil }
-        defer { tjDestroy(handle) }
-        let decoded = jpeg.bytes.withUnsafeBufferPointer { buffer -> (Int, Int, [UInt8])? in
-            guard let base = buffer.baseAddress else { return nil }
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, base, UInt(buffer.count), &width, &height, &subsampling, &colorspace) == 0,
-                  Int(width) == jpeg.width, Int(height) == jpeg.height,
-                  colorspace != TJCS_CMYK.rawValue, colorspace != TJCS_YCCK.rawValue
-            else { return nil }
-            var count: Int32 = 0
-            guard let factors = tjGetScalingFactors(&count) else { return nil }
-            // The smallest scale whose width is still wide enough (TJSCALED: rounded up).
-            let scale = { (size: Int32, factor: tjscalingfactor) in (Int(size) * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom) }
-            guard let factor = UnsafeBufferPointer(start: factors, count: Int(count))
-                .filter({ $0.num <= $0.denom && scale(width, $0) >= minimumWidth }).min(by: { scale(width, $0) < scale(width, $1) })
-            else { return nil }
-            let (scaledWidth, scaledHeight) = (scale(width, factor), scale(height, factor))
-            var pixels = [UInt8](repeating: 255, count: scaledWidth * scaledHeight * bytesPerPixel)
-            let result = pixels.withUnsafeMutableBufferPointer {
-                tjDecompress2(handle, base, UInt(buffer.count), $0.baseAddress, Int32(scaledWidth), Int32(scaledWidth * bytesPerPixel),
-                              Int32(scaledHeight), Int32(format.rawValue), 0)
-            }
-            // Warnings (a truncated scan) still give pixels; errors give none.
-            guard result == 0 || tjGetErrorCode(handle) == TJERR_WARNING.rawValue else { return nil }
-            return (scaledWidth, scaledHeight, pixels)
-        }
-        guard let (width, height, bytes) = decoded else { return nil }
-        (self.width, self.height, self.bytes) = (width, height, bytes)
+    /// `jpeg` decoded in `format`; nil when it is not the image the PDF declares, is CMYK, has no
+    /// scale wide enough, or cannot be decoded (poppler then draws it).
+    init?(_ jpeg: ScanJPEG, minimumWidth: Int, format: jpeg_band_format) {
+        guard let rows = try? ScaledScanRows(jpeg, minimumWidth: minimumWidth, format: format),
+              let bytes = try? rows.next(rows.height) else { return nil }
+        (width, height, self.bytes) = (rows.width, rows.height, bytes)
     }
 }

@@ -74,6 +74,11 @@ extension ProjectWriter {
         }
     }
 
+    /// Records the ink measured later on a scanned page (to compare it with a page carrying its code).
+    public func setInk(_ ink: Double?, of ref: ScanPageRef) throws {
+        try db.execute(sql: "UPDATE scan_page SET ink = ? WHERE scan_id = ? AND page_index = ?", arguments: [ink, try scanID(ref.scan), ref.pageIndex])
+    }
+
     private func scanID(_ index: Int) throws -> Int64 {
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM bulk_scan ORDER BY id LIMIT 1 OFFSET ?", arguments: [index]) else {
             throw StoreError.database(path: "", detail: "no bulk scan \(index + 1)")
