@@ -22,6 +22,11 @@ extension PageRect {
             && origin.y < other.origin.y + other.height && other.origin.y < origin.y + height
     }
 
+    /// The rectangle grown by `margin` on every side.
+    public func expanded(by margin: Double) -> PageRect {
+        PageRect(origin: PagePoint(x: origin.x - margin, y: origin.y - margin), width: width + 2 * margin, height: height + 2 * margin)
+    }
+
     /// True when the whole rectangle lies on a page of `size`.
     public func fits(on size: PageSize) -> Bool {
         origin.x >= 0 && origin.y >= 0 && origin.x + width <= size.width && origin.y + height <= size.height

@@ -35,7 +35,6 @@ public enum PageCodePlacement {
         // The smallest QR symbol (21 modules) has the widest quiet zone (2 modules).
         let quiet = 2 * codeSide / 21
         let label = labelBounds(corner: defaultCorner(on: size, side: codeSide, quiet: quiet), side: codeSide, quiet: quiet)
-        return PageRect(origin: PagePoint(x: label.origin.x - copierShift, y: label.origin.y - copierShift),
-                        width: label.width + 2 * copierShift, height: label.height + 2 * copierShift)
+        return label.expanded(by: copierShift)
     }
 }

@@ -88,16 +88,9 @@ extension GradingProject {
                 let entry = book.students[index]
                 let document = try PDFDocument(path: scanPath(entry))
                 _ = try GradingRules.page(page, pages: document.pageCount)
-                let alignment = entry.alignment(page: page), scan = try document.page(at: page - 1), s = AnswerCrop.pixelsPerPoint
-                let size = GrayImage.renderedSize(of: scan, pixelsPerPoint: s)
-                // An unaligned page: the region at the same place relative to the page's width.
-                let transform = alignment?.transform ?? SimilarityTransform(a: Double(size.width) / s / reference.width, b: 0, tx: 0, ty: 0)
-                // Only the pixels the region reads are made (the page as shown: turned when scanned upside down).
-                let window = PixelWindow(covering: region, through: transform, pixelsPerPoint: s, within: size.width, size.height)
-                let upsideDown = alignment?.upsideDown == true
-                var image = try GrayImage(rendering: scan, pixelsPerPoint: s, keeping: upsideDown ? window.turned(inWidth: size.width, height: size.height) : window)
-                if upsideDown { image = image.turned }
-                return AnswerCrop(cropping: region, from: image, transform: window.placing(transform, pixelsPerPoint: s))
+                let (image, transform) = try Self.scanRegion(region, of: try document.page(at: page - 1), alignment: entry.alignment(page: page),
+                                                             referenceWidth: reference.width, pixelsPerPoint: AnswerCrop.pixelsPerPoint)
+                return AnswerCrop(cropping: region, from: image, transform: transform)
             }
         }
         let answers = try crops.values()

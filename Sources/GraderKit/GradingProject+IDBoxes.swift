@@ -83,12 +83,12 @@ extension GradingProject {
                  book: GradeBook) throws -> [DigitBoxImage] {
         let document = try PDFDocument(path: path)
         _ = try GradingRules.page(field.page, pages: document.pageCount)
-        var image = try GrayImage(rendering: document.page(at: field.page - 1), pixelsPerPoint: DigitBoxImage.pixelsPerPoint)
-        if alignment?.upsideDown == true { image = image.turned }
-        let reference = book.referenceSizes.indices.contains(field.page - 1) ? book.referenceSizes[field.page - 1] : image.pageSize
-        // An unaligned page: the field at the same place relative to the page's width.
-        let scale = image.pageSize.width / reference.width
-        let transform = placement ?? alignment?.transform ?? SimilarityTransform(a: scale, b: 0, tx: 0, ty: 0)
+        let scan = try document.page(at: field.page - 1)
+        let referenceWidth = book.referenceSizes.indices.contains(field.page - 1) ? book.referenceSizes[field.page - 1].width : scan.size.width
+        // Only the pixels the boxes are read from (each box searched around).
+        let around = field.outline.expanded(by: DigitBoxImage.search + 1)
+        let (image, transform) = try Self.scanRegion(around, of: scan, alignment: alignment, placement: placement,
+                                                     referenceWidth: referenceWidth, pixelsPerPoint: DigitBoxImage.pixelsPerPoint)
         return (0..<field.count).map { DigitBoxImage(cropping: field.box($0), from: image, transform: transform) }
     }
 }

@@ -35,9 +35,7 @@ extension GradingProject {
             guard let id = try? book.resolveStudent(key: review.student), !isMatched(review, student: book.students[id.index].student, bulk: state) else {
                 return nil
             }
-            let outline = field.outline, margin = Self.idReviewMargin
-            let padded = PageRect(origin: PagePoint(x: outline.origin.x - margin, y: outline.origin.y - margin),
-                                  width: outline.width + 2 * margin, height: outline.height + 2 * margin)
+            let padded = field.outline.expanded(by: Self.idReviewMargin)
             return IDBoxReviewCard(review: review, name: book.students[id.index].student.name, page: field.page,
                                 region: book.region(padded, student: id, page: field.page), pageSize: book.pageSize(id, page: field.page))
         }
