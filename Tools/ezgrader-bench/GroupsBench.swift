@@ -30,6 +30,9 @@ enum GroupsBench {
             try project.addQuestion(QuestionSpec(page: 1, position: PagePosition(PagePoint(x: corner.x, y: corner.y)), maxPoints: Points("2") ?? .zero,
                                                  label: "Q\(index + 1)")).question.id
         }
+        // Q1's number is written in printed boxes: declared, its answers are grouped by the number read.
+        let field = AnswerSheetScan.numberBoxes
+        try project.declareAnswerBox(question: questions[0], firstBox: field.box(0), digits: field.count, pitch: field.pitch)
         print("Answer groups: \(count) scanned quizzes, \(ProcessInfo.processInfo.activeProcessorCount) cores; median of \(runs) runs per question; load average \(loadAverage()).")
         let clock = ContinuousClock()
         for (index, question) in questions.enumerated() {
