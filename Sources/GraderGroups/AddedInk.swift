@@ -1,3 +1,5 @@
+import GraderCore
+
 /// The ink a student added over the print in an answer region: how much darker each pixel of
 /// their crop is than the printed reference anywhere within a pixel of it (0 paper … 1 pen ink),
 /// so print a pixel off after alignment, paper grain and a greyer scan add nothing.

@@ -1,3 +1,5 @@
+import GraderCore
+
 /// What is printed in an answer region, ready to take out of each student's crop: the darkest
 /// grey of the print within two pixels (1.3 points) of each pixel — print left a little off by the
 /// alignment, and blurred by resampling, is still print — and the paper's grey.
@@ -30,7 +32,7 @@ public struct PrintedReference: Sendable, Equatable {
         let chosen = stride(from: 0, to: crops.count, by: step).prefix(Self.consensusCrops).map { crops[$0] }
         let (w, h) = (first.width, first.height), rank = min(chosen.count * 3 / 4, chosen.count - 1)
         // Row by row on every core.
-        let grey = Array(0..<h).concurrentMap { y in
+        let grey = (0..<h).concurrentMap { y in
             var row = [Float](repeating: 255, count: w), column = [Float](repeating: 0, count: chosen.count)
             column.withUnsafeMutableBufferPointer { column in
                 for x in 0..<w {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraderAlignment
 import GraderBubbles
@@ -55,29 +54,25 @@ public enum BubbleRun {
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: project.scanPath(book.students[0])).pageCount
         let reader = try PageBubbleReader(blocks: blocks, folder: project.folder)
-        let results = ConcurrentResults<[BlockReading]>(count: book.students.count)
         let done = Counter()
-        DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
-            results.set(index) {
-                try cancellation?.check()
-                defer { progress(done.increment(), book.students.count) }
-                do {
-                    let document = try PDFDocument(path: project.scanPath(book.students[index]))
-                    // One rendering per page, whatever the number of blocks on it.
-                    var read: [String: BlockReading] = [:]
-                    // Each block where the student's version prints it (their pages are aligned to that version).
-                    let placed = blocks.map { book.placed($0, for: StudentID(index)) }
-                    for (page, pageBlocks) in Dictionary(grouping: placed, by: \.page).sorted(by: { $0.key < $1.key }) {
-                        for reading in try reader.read(pageBlocks, on: document.page(at: page - 1),
-                                                       alignment: book.students[index].alignment(page: page)) { read[reading.block.id] = reading }
-                    }
-                    return blocks.map { read[$0.id]! }
-                } catch {
-                    return blocks.map { BubbleReader.unreadableReading($0, reason: error.localizedDescription) }
+        let readings = try book.students.indices.concurrentMap { index throws -> [BlockReading] in
+            try cancellation?.check()
+            defer { progress(done.increment(), book.students.count) }
+            do {
+                let document = try PDFDocument(path: project.scanPath(book.students[index]))
+                // One rendering per page, whatever the number of blocks on it.
+                var read: [String: BlockReading] = [:]
+                // Each block where the student's version prints it (their pages are aligned to that version).
+                let placed = blocks.map { book.placed($0, for: StudentID(index)) }
+                for (page, pageBlocks) in Dictionary(grouping: placed, by: \.page).sorted(by: { $0.key < $1.key }) {
+                    for reading in try reader.read(pageBlocks, on: document.page(at: page - 1),
+                                                   alignment: book.students[index].alignment(page: page)) { read[reading.block.id] = reading }
                 }
+                return blocks.map { read[$0.id]! }
+            } catch {
+                return blocks.map { BubbleReader.unreadableReading($0, reason: error.localizedDescription) }
             }
         }
-        let readings = try results.values()
         var summary = Summary()
         var records: [(student: StudentKey, block: String, rows: [BubbleRowReading], placement: BubblePlacement)] = []
         for (index, studentReadings) in readings.enumerated() {

@@ -1,4 +1,3 @@
-import Dispatch
 @_spi(Rules) import GraderCore
 import GraderDigits
 import GraderGroups
@@ -43,14 +42,10 @@ extension GradingProject {
 
     /// Each student's number in the answer box `box`, read by the digit reader through their page's alignment, in list order.
     func writtenNumbers(_ box: IDBoxField, book: GradeBook) throws -> [WrittenNumber] {
-        let boxes = ConcurrentResults<[DigitBoxImage]>(count: book.students.count)
-        DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
-            boxes.set(index) {
-                let entry = book.students[index]
-                return try idBoxes(box, onScan: scanPath(entry), alignment: entry.alignment(page: box.page), book: book)
-            }
+        let boxes = try book.students.concurrentMap { entry throws in
+            try idBoxes(box, onScan: scanPath(entry), alignment: entry.alignment(page: box.page), book: book)
         }
-        return try DigitReader().read(copies: boxes.values()).map(WrittenNumber.init)
+        return try DigitReader().read(copies: boxes).map(WrittenNumber.init)
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraderAlignment
 @_spi(Rules) import GraderCore
@@ -82,18 +81,13 @@ extension GradingProject {
         let region = AnswerRegion.answerSpace(of: question, among: book.questions, size: reference)
         // poppler's process-wide set-up is made once here, before the workers open their own documents.
         _ = try PDFDocument(path: scanPath(book.students[0])).pageCount
-        let crops = ConcurrentResults<AnswerCrop>(count: book.students.count)
-        DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
-            crops.set(index) {
-                let entry = book.students[index]
-                let document = try PDFDocument(path: scanPath(entry))
-                _ = try GradingRules.page(page, pages: document.pageCount)
-                let (image, transform) = try Self.scanRegion(region, of: try document.page(at: page - 1), alignment: entry.alignment(page: page),
-                                                             referenceWidth: reference.width, pixelsPerPoint: AnswerCrop.pixelsPerPoint)
-                return AnswerCrop(cropping: region, from: image, transform: transform)
-            }
+        let answers = try book.students.concurrentMap { entry throws in
+            let document = try PDFDocument(path: scanPath(entry))
+            _ = try GradingRules.page(page, pages: document.pageCount)
+            let (image, transform) = try Self.scanRegion(region, of: try document.page(at: page - 1), alignment: entry.alignment(page: page),
+                                                         referenceWidth: reference.width, pixelsPerPoint: AnswerCrop.pixelsPerPoint)
+            return AnswerCrop(cropping: region, from: image, transform: transform)
         }
-        let answers = try crops.values()
         let master = (folder as NSString).appendingPathComponent(Self.masterFile)
         let printed: PrintedReference?
         // The class's own consensus is the print as scanned (grey, blurred like every copy); the

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraderAssembly
 import GraderCore
@@ -77,38 +76,35 @@ public enum PDFExport {
         }
         let inks = PrintedInkCache(project: project), digests = try project.store.scanDigests()
         let layers = book.students.indices.map { "\(work)/layer-\($0).pdf" }
-        let results = ConcurrentResults<String?>(count: book.students.count)
         let done = Counter()
         // Both cores: each worker writes whole students (its own cairo surface and qpdf objects).
-        DispatchQueue.concurrentPerform(iterations: book.students.count) { index in
-            results.set(index) {
-                try cancellation?.check()
-                let student = StudentID(index)
-                let file = "\(names[index]).pdf"
-                let output = (options.folder as NSString).appendingPathComponent(file)
-                defer { progress(done.increment(), book.students.count) }
-                if !chosen[index] { return nil }
-                if !options.all, previous.isCurrent(file, fingerprints[index], in: options.folder) { return nil }
-                let entry = book.students[index], upsideDown = entry.alignment(page: 1)?.upsideDown == true
-                let printed = book.questions.isEmpty ? [] : inks.nearEdges(scan: digests[entry.key], upsideDown: upsideDown) {
-                    (try? PDFDocument(path: project.scanPath(entry)).page(at: 0)).map { PrintedInk.nearEdges(of: $0, upsideDown: upsideDown) }
-                }
-                let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0, printed: $0 == 1 ? printed : []) }
-                try GradeLayerWriter.write(pages, to: layers[index])
-                let offset = covers[index].count
-                let cover = (0..<offset).map { MergePlan.Page(source: 1, pageIndex: $0) }
-                // A page scanned upside down is turned upright by its /Rotate (its content untouched).
-                let scanPages = (0..<book.pagesPerStudent).map {
-                    MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0),
-                                   turn: book.students[index].alignment(page: $0 + 1)?.upsideDown == true ? 180 : 0)
-                }
-                try PageAssembler.write(MergePlan(sources: [.init(path: project.scanPath(book.students[index])), .init(path: layers[index])],
-                                                  pages: cover + scanPages), to: output)
-                return file
+        let results = try book.students.indices.concurrentMap { index throws -> String? in
+            try cancellation?.check()
+            let student = StudentID(index)
+            let file = "\(names[index]).pdf"
+            let output = (options.folder as NSString).appendingPathComponent(file)
+            defer { progress(done.increment(), book.students.count) }
+            if !chosen[index] { return nil }
+            if !options.all, previous.isCurrent(file, fingerprints[index], in: options.folder) { return nil }
+            let entry = book.students[index], upsideDown = entry.alignment(page: 1)?.upsideDown == true
+            let printed = book.questions.isEmpty ? [] : inks.nearEdges(scan: digests[entry.key], upsideDown: upsideDown) {
+                (try? PDFDocument(path: project.scanPath(entry)).page(at: 0)).map { PrintedInk.nearEdges(of: $0, upsideDown: upsideDown) }
             }
+            let pages = covers[index] + (1...book.pagesPerStudent).map { GradeLayer.marks(book, student: student, page: $0, printed: $0 == 1 ? printed : []) }
+            try GradeLayerWriter.write(pages, to: layers[index])
+            let offset = covers[index].count
+            let cover = (0..<offset).map { MergePlan.Page(source: 1, pageIndex: $0) }
+            // A page scanned upside down is turned upright by its /Rotate (its content untouched).
+            let scanPages = (0..<book.pagesPerStudent).map {
+                MergePlan.Page(source: 0, pageIndex: $0, overlay: .init(source: 1, pageIndex: offset + $0),
+                               turn: book.students[index].alignment(page: $0 + 1)?.upsideDown == true ? 180 : 0)
+            }
+            try PageAssembler.write(MergePlan(sources: [.init(path: project.scanPath(book.students[index])), .init(path: layers[index])],
+                                              pages: cover + scanPages), to: output)
+            return file
         }
         var report = Report(), manifest = previous
-        for (index, result) in try results.values().enumerated() where chosen[index] {
+        for (index, result) in results.enumerated() where chosen[index] {
             let file = "\(names[index]).pdf"
             if result == nil { report.unchanged.append(file) } else { report.written.append(file) }
             manifest.record(file, fingerprints[index])

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraderAlignment
 import GraderBubbles
@@ -164,22 +163,18 @@ public enum PageAlignmentRun {
                              progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
         let run = run ?? 0..<reference.count
         let unmatched = reference.map { _ in PageAlignment(transform: nil, score: 0) }
-        let results = ConcurrentResults<[PageAlignment]>(count: scans.count)
         let done = Counter()
-        // poppler's process-wide set-up is made by the caller's reference render, before the workers start.
-        DispatchQueue.concurrentPerform(iterations: scans.count) { index in
-            results.set(index) {
-                defer { progress(done.increment(), scans.count) }
-                guard let document = try? PDFDocument(path: scans[index].path, password: scans[index].password) else { return unmatched }
-                return run.clamped(to: 0..<document.pageCount).map { page in
-                    guard page - run.lowerBound < reference.count,
-                          let image = try? GrayImage(rendering: document.page(at: page), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
-                    else { return PageAlignment(transform: nil, score: 0) }
-                    return PageRegistrar.register(image, to: reference[page - run.lowerBound])
-                }
+        // poppler's process-wide set-up is made by the caller's reference render, before the workers
+        // start. No worker throws: every failure is a flagged page.
+        return scans.concurrentMap { scan in
+            defer { progress(done.increment(), scans.count) }
+            guard let document = try? PDFDocument(path: scan.path, password: scan.password) else { return unmatched }
+            return run.clamped(to: 0..<document.pageCount).map { page in
+                guard page - run.lowerBound < reference.count,
+                      let image = try? GrayImage(rendering: document.page(at: page), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
+                else { return PageAlignment(transform: nil, score: 0) }
+                return PageRegistrar.register(image, to: reference[page - run.lowerBound])
             }
         }
-        // No worker throws: every failure is a flagged page.
-        return (try? results.values()) ?? scans.map { _ in unmatched }
     }
 }
