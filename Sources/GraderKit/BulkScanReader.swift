@@ -53,11 +53,17 @@ public enum BulkScanReader {
         var carrying: [String: Int] = [:]
         for case .code(let code, _) in pages.map(\.reading) { carrying["\(code.exam)/\(code.copy)/\(code.page)", default: 0] += 1 }
         var result = pages, measured: [ScannedPage] = []
+        // One document open at a time: the last one asked for.
         var open: (scan: Int, document: PDFDocument)?
+        func document(ofScan scan: Int) throws -> PDFDocument {
+            if let open, open.scan == scan { return open.document }
+            let document = try PDFDocument(path: files[scan - firstScan])
+            open = (scan, document)
+            return document
+        }
         for (index, page) in pages.enumerated() where page.ink == nil {
             guard case .code(let code, _) = page.reading, carrying["\(code.exam)/\(code.copy)/\(code.page)", default: 0] > 1 else { continue }
-            if open?.scan != page.ref.scan { open = (page.ref.scan, try PDFDocument(path: files[page.ref.scan - firstScan])) }
-            let ink = inkShare(of: try grey(try open!.document.page(at: page.ref.pageIndex), dpi: firstDPI))
+            let ink = inkShare(of: try grey(try document(ofScan: page.ref.scan).page(at: page.ref.pageIndex), dpi: firstDPI))
             result[index] = ScannedPage(ref: page.ref, reading: page.reading, ink: ink, doubt: page.doubt)
             measured.append(result[index])
         }
