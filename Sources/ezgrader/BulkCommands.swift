@@ -95,6 +95,8 @@ struct MatchCommand: ParsableCommand {
         let copy: Int, read: String
         let guess: String?, guessRosterID: String?
         let confidence: Double
+        /// Why the grid could not be read at all, in the words the text gives after "not read:"; absent when it was read.
+        let problem: String?
     }
 
     /// What the ID boxes gave, for --json: the copies matched (with their confidence), then those left with their likeliest students.
@@ -137,7 +139,7 @@ struct MatchCommand: ParsableCommand {
                     try printJSON(Result(matched: matched.map { CopyJSON(copy: $0.copy, student: $0.student.name, rosterID: $0.student.rosterID,
                                                                          matched: true, heldBack: false) },
                                          review: review.map { ReviewJSON(copy: $0.copy, read: $0.read, guess: $0.guess?.name,
-                                                                         guessRosterID: $0.guess?.rosterID, confidence: $0.confidence) }))
+                                                                         guessRosterID: $0.guess?.rosterID, confidence: $0.confidence, problem: $0.problem) }))
                     return
                 }
                 for (copy, student) in matched { print("copy \(copy): \(student.name) (the ID grid reads \(student.rosterID ?? ""))") }
