@@ -11,7 +11,6 @@ import json, os, sys, time, unittest, urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-import grading_test as base
 from grading_test import WORK, SAMPLES, browser, cli, start_server, wait
 from served_case import ServedTestCase
 
@@ -21,11 +20,6 @@ REAL_NAMES = ['Schmidt', 'Okafor', "O'Brien", 'Lefèvre', '李明', 'Johnson', '
 
 
 class SettingUpACourseInTheBrowser(ServedTestCase):
-    # The pointer and page helpers of the grading test.
-    mouse, drag, screen, scale, choose_page = (
-        base.GradingInTheBrowser.mouse, base.GradingInTheBrowser.drag, base.GradingInTheBrowser.screen, base.GradingInTheBrowser.scale,
-        base.GradingInTheBrowser.choose_page)
-
     @classmethod
     def setUpClass(cls):
         cli('new', PROJECT, os.path.join(SAMPLES, 'scanned'), '--grader', 'setup')

@@ -10,12 +10,10 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from served_case import SHOTS, ServedTestCase
+from served_case import SHOTS, ServedTestCase, wait
 
 EZGRADER, WORK = sys.argv[1], sys.argv[2]
 SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'SamplePDFs')
@@ -66,13 +64,6 @@ def browser(width=1366, height=768, *more):
     return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
 
 
-def wait(driver, condition, seconds=5, message=''):
-    """Waits for `condition`; an element replaced (or not yet shown) by a live update meanwhile is looked up again."""
-    return WebDriverWait(driver, seconds, poll_frequency=0.05,
-                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException)) \
-        .until(lambda _: condition(), message)
-
-
 class GradingInTheBrowser(ServedTestCase):
     @classmethod
     def setUpClass(cls):
@@ -114,43 +105,10 @@ class GradingInTheBrowser(ServedTestCase):
         self.shot(driver, 'keys')
         self.keys(driver, Keys.ESCAPE)
 
-    def screen(self, driver, x, y):
-        """Scrolls page point (x, y) into view and returns where it is in the window."""
-        return driver.execute_script("""
-            const [x, y] = arguments, scroller = document.getElementById('scroller'), layer = document.getElementById('page-layer');
-            let r = layer.getBoundingClientRect();
-            const scale = r.width / 612;
-            scroller.scrollTop += r.top + y * scale - scroller.getBoundingClientRect().top - scroller.clientHeight / 2;
-            r = layer.getBoundingClientRect();
-            return [r.left + x * scale, r.top + y * scale];""", x, y)
-
-    def scale(self, driver):
-        return driver.execute_script('return document.getElementById("page-layer").getBoundingClientRect().width / 612')
-
-    def mouse(self, driver, kind, point, pointer='mouse', force=0.5, buttons=1):
-        driver.execute_cdp_cmd('Input.dispatchMouseEvent', {
-            'type': kind, 'x': point[0], 'y': point[1], 'button': 'left', 'buttons': buttons,
-            'clickCount': 0 if kind == 'mouseMoved' else 1, 'pointerType': pointer, 'force': force})
-
-    def drag(self, driver, start, end, pointer='mouse', forces=None):
-        steps = len(forces) if forces else 4
-        self.mouse(driver, 'mousePressed', start, pointer, forces[0] if forces else 0.5)
-        for i in range(1, steps + 1):
-            t = i / steps
-            self.mouse(driver, 'mouseMoved', (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), pointer,
-                       forces[i - 1] if forces else 0.5)
-        self.mouse(driver, 'mouseReleased', end, pointer, 0, buttons=0)
-
     def open_page(self, driver, student_name):
         """The page view opens on the student (and page) the grade view is at."""
         driver.find_element(By.ID, 'tab-page').click()
         wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.startswith(student_name))
-
-    def choose_page(self, driver, page):
-        driver.execute_script('const s = document.getElementById("page-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(page))
-        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.endswith(f'page {page}'))
-        time.sleep(0.3)
-        driver.execute_script('document.getElementById("scroller").scrollTop = 0')
 
     def test_2_placing_and_dragging_a_grade_box(self):
         driver = self.ann

@@ -17,8 +17,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-import grading_test as base
-from grading_test import WORK, SHOTS, browser, cli, start_server, wait
+from grading_test import WORK, browser, cli, start_server, wait
+from served_case import ServedTestCase
 
 PROJECT = os.path.join(WORK, 'quiz.ezgrader')
 LETTERS = ['C', None, 'C', 'A', None, 'C', None, 'D']
@@ -26,12 +26,9 @@ CS = {f's{i + 1}' for i, letter in enumerate(LETTERS) if letter == 'C'}
 BLANKS = {f's{i + 1}' for i, letter in enumerate(LETTERS) if letter is None}
 
 
-class GradingByAnswerGroups(unittest.TestCase):
-    open_as, shot, keys = classmethod(base.GradingInTheBrowser.open_as.__func__), base.GradingInTheBrowser.shot, base.GradingInTheBrowser.keys
-
+class GradingByAnswerGroups(ServedTestCase):
     @classmethod
     def setUpClass(cls):
-        os.makedirs(SHOTS, exist_ok=True)
         cli('new', PROJECT, os.path.join(WORK, 'in'), '--master', os.path.join(WORK, 'blank.pdf'), '--grader', 'setup')
         with open(os.path.join(WORK, 'boxes.json')) as file:
             for index, (x, y) in enumerate(json.load(file)):
@@ -40,13 +37,6 @@ class GradingByAnswerGroups(unittest.TestCase):
         cls.ann, cls.ben = browser(1366, 768), browser(820, 1180)
         cls.open_as(cls.ann, 'Ann')
         cls.open_as(cls.ben, 'Ben')
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.ann.quit()
-        cls.ben.quit()
-        cls.server.terminate()
-        cls.server.wait(10)
 
     def scores(self):
         """Q3's score of each student, as `export csv` writes it (a row per question, a column per student; ? when ungraded)."""

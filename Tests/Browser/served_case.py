@@ -1,9 +1,11 @@
 """What the browser test cases share: a case whose class holds the `ezgrader serve` process it
-started and the browsers it opened, all closed when the case ends; signing in by name; keys; and
-screenshots, written to WORK_FOLDER/screenshots.
+started and the browsers it opened, all closed when the case ends; signing in by name; keys; the
+mouse and pen (CDP events), page points on screen and the page shown; a wait that outlasts live
+updates; and screenshots, written to WORK_FOLDER/screenshots.
 """
-import os, sys, unittest
+import os, sys, time, unittest
 
+from selenium.common.exceptions import ElementNotInteractableException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -11,6 +13,13 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
 SHOTS = os.path.join(sys.argv[2], 'screenshots')
+
+
+def wait(driver, condition, seconds=5, message=''):
+    """Waits for `condition`; an element replaced (or not yet shown) by a live update meanwhile is looked up again."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException, ElementNotInteractableException)) \
+        .until(lambda _: condition(), message)
 
 
 class ServedTestCase(unittest.TestCase):
@@ -40,3 +49,36 @@ class ServedTestCase(unittest.TestCase):
 
     def keys(self, driver, *keys):
         ActionChains(driver).send_keys(*keys).perform()
+
+    def screen(self, driver, x, y):
+        """Scrolls page point (x, y) into view and returns where it is in the window."""
+        return driver.execute_script("""
+            const [x, y] = arguments, scroller = document.getElementById('scroller'), layer = document.getElementById('page-layer');
+            let r = layer.getBoundingClientRect();
+            const scale = r.width / 612;
+            scroller.scrollTop += r.top + y * scale - scroller.getBoundingClientRect().top - scroller.clientHeight / 2;
+            r = layer.getBoundingClientRect();
+            return [r.left + x * scale, r.top + y * scale];""", x, y)
+
+    def scale(self, driver):
+        return driver.execute_script('return document.getElementById("page-layer").getBoundingClientRect().width / 612')
+
+    def mouse(self, driver, kind, point, pointer='mouse', force=0.5, buttons=1):
+        driver.execute_cdp_cmd('Input.dispatchMouseEvent', {
+            'type': kind, 'x': point[0], 'y': point[1], 'button': 'left', 'buttons': buttons,
+            'clickCount': 0 if kind == 'mouseMoved' else 1, 'pointerType': pointer, 'force': force})
+
+    def drag(self, driver, start, end, pointer='mouse', forces=None):
+        steps = len(forces) if forces else 4
+        self.mouse(driver, 'mousePressed', start, pointer, forces[0] if forces else 0.5)
+        for i in range(1, steps + 1):
+            t = i / steps
+            self.mouse(driver, 'mouseMoved', (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t), pointer,
+                       forces[i - 1] if forces else 0.5)
+        self.mouse(driver, 'mouseReleased', end, pointer, 0, buttons=0)
+
+    def choose_page(self, driver, page):
+        driver.execute_script('const s = document.getElementById("page-select"); s.value = arguments[0]; s.dispatchEvent(new Event("change"));', str(page))
+        wait(driver, lambda: driver.find_element(By.ID, 'page-title').text.endswith(f'page {page}'))
+        time.sleep(0.3)
+        driver.execute_script('document.getElementById("scroller").scrollTop = 0')
