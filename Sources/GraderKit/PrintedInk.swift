@@ -18,7 +18,12 @@ enum PrintedInk {
     /// `upsideDown`, as the export shows it). Empty when the page cannot be rendered.
     static func nearEdges(of page: PDFPage, upsideDown: Bool) -> [PageRect] {
         guard let rendered = try? GrayImage(rendering: page, pixelsPerPoint: pixelsPerPoint) else { return [] }
-        let image = upsideDown ? rendered.turned : rendered
+        return nearEdges(in: upsideDown ? rendered.turned : rendered)
+    }
+
+    /// The ink of `image` (a page rendered at `pixelsPerPoint`, the way up it is shown) within
+    /// `band` of its top and bottom edges, as `nearEdges(of:upsideDown:)` gives it.
+    static func nearEdges(in image: GrayImage) -> [PageRect] {
         // Paper is the level most pixels reach or pass (a grey scan's white is not 255); ink is well below it.
         let sorted = stride(from: 0, to: image.bytes.count, by: 13).map { image.bytes[$0] }.sorted()
         let threshold = Int(sorted.isEmpty ? 255 : sorted[sorted.count * 3 / 10]) * 8 / 10
@@ -38,4 +43,28 @@ enum PrintedInk {
         }
         return rects
     }
+
+    /// What `nearEdges` finds on `probe`, digested (FNV-1a): what it finds on a scan changes with
+    /// its band, resolution, margin, threshold or runs, and so does this, which keys what is kept
+    /// of it (`PrintedInkCache`).
+    static let fingerprint: String = {
+        let text = nearEdges(in: probe).map { "\($0.origin.x),\($0.origin.y),\($0.width),\($0.height)" }.joined(separator: ";")
+        let digest = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        return String(digest, radix: 16)
+    }()
+
+    /// A Letter page at `pixelsPerPoint` drawn to meet each rule of `nearEdges`: ink in both bands,
+    /// on their last rows, just past them and between; runs parted by gaps of one, two and three
+    /// pixels; ink just darker and just lighter than the threshold on grey paper (row 5).
+    static let probe: GrayImage = {
+        let (width, height) = (Int(612 * pixelsPerPoint), Int(792 * pixelsPerPoint)), bandRows = Int(band * pixelsPerPoint)
+        var bytes = [UInt8](repeating: 220, count: width * height)
+        func ink(row: Int, _ columns: Range<Int>, level: UInt8 = 40) { for x in columns { bytes[row * width + x] = level } }
+        for (index, row) in [0, 3, bandRows - 1, bandRows, height / 2, height - bandRows - 1, height - bandRows, height - 1].enumerated() {
+            // Runs parted by gaps of one, two and three pixels.
+            for run in [0..<20, 21..<30, 32..<40, 43..<50] { ink(row: row, (10 + index + run.lowerBound)..<(10 + index + run.upperBound)) }
+        }
+        for (level, x) in [(170, 100), (175, 130), (177, 160), (185, 190)] { ink(row: 5, x..<(x + 20), level: UInt8(level)) }
+        return GrayImage(width: width, height: height, bytes: bytes, pixelsPerPoint: pixelsPerPoint)
+    }()
 }

@@ -5,11 +5,10 @@ import Synchronization
 
 /// What `PrintedInk` found on each scan's first page, kept in the project's cache folder
 /// (`cache/printed-ink.json`, best effort like `PageImageCache`) by the scan's SHA-256 and whether it is shown upside down — all that the
-/// finding depends on — so a scan's page is rendered once, not again at every export of a regraded
-/// student, into another folder, or for the Return page.
+/// finding depends on — and `PrintedInk.fingerprint` (what it finds on its probe page, which changes
+/// with its rules), so a scan's page is rendered once, not again at every export of a regraded
+/// student, into another folder, or for the Return page, nor what an older `PrintedInk` found used.
 final class PrintedInkCache: Sendable {
-    /// Changes when what `PrintedInk` finds would change for the same scan (its band, resolution, margin).
-    private static let version = "v1"
     private let path: String
     /// Each rectangle as x, y, width and height, by key.
     private let known: Mutex<[String: [[Double]]]>
@@ -24,7 +23,7 @@ final class PrintedInkCache: Sendable {
     /// The ink near the edges of the scan whose SHA-256 is `digest`: as found before, else from
     /// `render` (nil when the page cannot be read: nothing is kept, nothing avoided).
     func nearEdges(scan digest: String?, upsideDown: Bool, render: () -> [PageRect]?) -> [PageRect] {
-        let key = digest.map { "\(Self.version)|\($0)|\(upsideDown ? "turned" : "upright")" }
+        let key = digest.map { "\(PrintedInk.fingerprint)|\($0)|\(upsideDown ? "turned" : "upright")" }
         if let key, let numbers = known.withLock({ $0[key] }) {
             return numbers.compactMap { $0.count == 4 ? PageRect(origin: PagePoint(x: $0[0], y: $0[1]), width: $0[2], height: $0[3]) : nil }
         }
