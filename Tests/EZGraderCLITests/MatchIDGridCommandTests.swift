@@ -33,19 +33,7 @@ import TestSupport
                                    .answered(pageIndex: 2, filled: [blot], diameter: 260)]
         try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: sheets, to: URL(fileURLWithPath: folder.file("stack.pdf")),
                                       style: style, seed: 41)
-        let g = Self.grid
-        try """
-            bubbles:
-              - id: student-id
-                page: 1
-                origin: \(g.origin.x),\(g.origin.y)
-                row_spacing: \(g.rowSpacing)
-                column_spacing: \(g.columnSpacing)
-                diameter: \(g.bubbleDiameter)
-                rows: \(g.rows)
-                kind: student-id
-
-            """.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try BubbleRubric.yaml([Self.grid]).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         try "file,name,id\nx1.pdf,Anna Berg,\(Self.roster[0])\nx2.pdf,Ben Okafor,\(Self.roster[1])\n".write(toFile: folder.file("roster.csv"), atomically: true, encoding: .utf8)
         let created = try runCommand(ezgrader, ["new", "quiz", "--bulk", "stack.pdf", "--master", "sheet.pdf", "--rubric", "rubric.yaml"], in: folder.path)
         #expect(created.status == 0, "\(created.error)")

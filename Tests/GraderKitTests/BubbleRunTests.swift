@@ -24,21 +24,7 @@ import TestSupport
                 placement: BubbleSheetPlacement(offsetX: 4, offsetY: -3, rotationDegrees: 1.2, scale: 1.01))
         }
         let blocks = layout!.blocks
-        let rubric = "bubbles:\n" + blocks.map { block in
-            """
-              - id: \(block.id)
-                page: 1
-                origin: \(block.origin.x),\(block.origin.y)
-                row_spacing: \(block.rowSpacing)
-                column_spacing: \(block.columnSpacing)
-                diameter: \(block.bubbleDiameter)
-                rows: \(block.rows)
-                kind: \(block.kind == .studentID ? "student-id" : "single")
-                points: 2
-
-            """
-        }.joined()
-        try rubric.write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
+        try BubbleRubric.yaml(blocks, points: 2).write(toFile: folder.file("rubric.yaml"), atomically: true, encoding: .utf8)
         return try GradingProject.create(folder.file("quiz.ezgrader"), scans: [folder.file("in")], rubricPath: folder.file("rubric.yaml"), grader: try .tester())
     }
 
