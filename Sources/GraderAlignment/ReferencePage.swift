@@ -132,9 +132,18 @@ public struct ReferencePage: Sendable {
     /// median, not the largest: one page fitted wrong (upside down and settled 3 % larger, say)
     /// does not widen it; a reference at 100 % keeps 2 %. Unchanged when fewer than two are placed.
     public func allowingEnlargement(seen scales: [Double?]) -> ReferencePage {
+        guard let enlargement = Self.enlargement(seen: scales) else { return self }
+        var copy = self
+        copy.maxEnlargement = enlargement
+        return copy
+    }
+
+    /// How much larger than a page the copies whose `scales` against it are seen may be (as
+    /// `allowingEnlargement` reads it); nil when fewer than two are placed.
+    private static func enlargement(seen scales: [Double?]) -> Double? {
         let placed = scales.compactMap { $0 }.sorted()
-        guard placed.count >= 2 else { return self }
-        return enlarging(by: max(0, placed[placed.count / 2] - 1) + PageRegistrar.usualEnlargement)
+        guard placed.count >= 2 else { return nil }
+        return min(PageRegistrar.limits.maxScaleChange, max(0, placed[placed.count / 2] - 1) + PageRegistrar.usualEnlargement)
     }
 
     /// The same reference taking pages up to `enlargement` larger than it (at most
@@ -171,23 +180,25 @@ public struct ReferencePage: Sendable {
     /// kept: mostly print, though a page laid a line of print off, or a few degrees turned, still
     /// counts. Then each page is registered to that print like any page, and the ink seven in
     /// eight of those placed share is the print. The result takes pages as much larger than it as
-    /// those placed are (`allowingEnlargement`). Nil when fewer than two pages, or not most of
-    /// them, are placed, or too little ink is shared.
+    /// those placed are (`allowingEnlargement`). Nil when fewer than three pages are given (two
+    /// cannot outvote the handwriting one of them shares with this page by chance), fewer than
+    /// two or not most of them are placed, or too little ink is shared.
     public func sharedPrint(of images: [GrayImage]) -> ReferencePage? {
         let pages = images.map { (image: $0, ink: InkMap($0)) }.filter { !$0.ink.isBlank }
         // Copies of a page that went through reduced are larger than it: up to 6 % is tried.
         let enlarged = maxEnlargement < 0.06 ? enlarging(by: 0.06) : self
         let overlaid = pages.map { page in (map: page.ink, transform: InkOverlay.overlay(page.ink, on: enlarged).transform) }
-        guard overlaid.count >= 2, let rough = keeping(sharedBy: overlaid, atLeast: (2, 3)) else { return nil }
+        // A page laid over it wrongly says nothing of how large the pages are: the copier's reach is allowed.
+        guard overlaid.count >= 3, let rough = keeping(sharedBy: overlaid, atLeast: (2, 3))?.enlarging(by: enlarged.maxEnlargement) else { return nil }
         let placed = pages.compactMap { page in PageRegistrar.register(page.image, to: rough).transform.map { (map: page.ink, transform: $0) } }
-        guard placed.count >= 2, placed.count * 2 > pages.count else { return nil }
-        return keeping(sharedBy: placed, atLeast: (7, 8))
+        guard placed.count >= 2, placed.count * 2 > pages.count, let shared = keeping(sharedBy: placed, atLeast: (7, 8)) else { return nil }
+        // The copies placed say how much larger than this page theirs may be (its rough placement trying them too).
+        return Self.enlargement(seen: placed.map(\.transform.scale)).map { shared.enlarging(by: $0) } ?? shared
     }
 
     /// The page made again of the ink that at least `fraction` of the pages — this one and
     /// `placed` (pages' ink, and the transform laying this page over each) — have at each spot
-    /// (handwriting is on one or two of them, print on all), taking pages as much larger than it as
-    /// those are; nil when too little ink is left.
+    /// (handwriting is on one or two of them, print on all); nil when too little ink is left.
     private func keeping(sharedBy placed: [(map: InkMap, transform: SimilarityTransform)], atLeast fraction: (Int, Int)) -> ReferencePage? {
         let width = fine.width, fpp = fine.pixelsPerPoint
         // The ink that many of the pages have at least: the rank-th most inked of them.
@@ -201,11 +212,11 @@ public struct ReferencePage: Sendable {
                 inks[page + 1] = map.sample(x: p.x * map.pixelsPerPoint, y: p.y * map.pixelsPerPoint)
             }
             inks.sort(by: >)
-            return inks[rank] > 0.05 ? inks[rank] : 0
+            // Below 0.1, the ink is where handwriting crowds the same lines on many pages, not print.
+            return max(0, inks[rank] - 0.1)
         }
         let shared = ReferencePage(ink: InkMap(width: width, height: fine.height, values: values, pixelsPerPoint: fpp))
-        // The copies placed say how much larger than this page theirs may be.
-        return shared.hasContent && !shared.isBlank ? shared.allowingEnlargement(seen: placed.map(\.transform.scale)) : nil
+        return shared.hasContent && !shared.isBlank ? shared : nil
     }
 
     /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s; the
