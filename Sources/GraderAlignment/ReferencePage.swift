@@ -190,7 +190,11 @@ public struct ReferencePage: Sendable {
         let overlaid = pages.map { page in (map: page.ink, transform: InkOverlay.overlay(page.ink, on: enlarged).transform) }
         // A page laid over it wrongly says nothing of how large the pages are: the copier's reach is allowed.
         guard overlaid.count >= 3, let rough = keeping(sharedBy: overlaid, atLeast: (2, 3))?.enlarging(by: enlarged.maxEnlargement) else { return nil }
-        let placed = pages.compactMap { page in PageRegistrar.register(page.image, to: rough).transform.map { (map: page.ink, transform: $0) } }
+        // A page that matches only upside down says this one is (`ReferenceTurn` decides): it is not placed.
+        let placed = pages.compactMap { page -> (map: InkMap, transform: SimilarityTransform)? in
+            let alignment = PageRegistrar.register(page.image, to: rough)
+            return alignment.upsideDown ? nil : alignment.transform.map { (page.ink, $0) }
+        }
         guard placed.count >= 2, placed.count * 2 > pages.count, let shared = keeping(sharedBy: placed, atLeast: (7, 8)) else { return nil }
         // The copies placed say how much larger than this page theirs may be (its rough placement trying them too).
         return Self.enlargement(seen: placed.map(\.transform.scale)).map { shared.enlarging(by: $0) } ?? shared
