@@ -9,9 +9,9 @@ import GraderCore
 /// placement that correlates the whole pages best is the print's.
 enum InkOverlay {
     /// The transform (reference points → points on `page`) that lays `reference`'s ink best over
-    /// `page`'s, and their correlation there: the rough placement within the copier's usual turns
-    /// and scales (`PageRegistrar.start`), refined by a pattern search of the correlation at a
-    /// quarter, half and the full render resolution.
+    /// `page`'s, and their correlation there: the three best rough placements within the usual
+    /// turns and scales (`PageRegistrar.starts`), refined by a pattern search of the correlation at
+    /// a quarter of the render's resolution, the best of them then at half and at the full one.
     static func overlay(_ page: InkMap, on reference: ReferencePage) -> (transform: SimilarityTransform, correlation: Double) {
         let coarse = page.reduced(by: 4), ppp = reference.coarse.pixelsPerPoint
         let reach = (x: Int((abs(Double(page.width) / page.pixelsPerPoint - reference.size.width) + PageRegistrar.limits.maxOffset) * ppp),

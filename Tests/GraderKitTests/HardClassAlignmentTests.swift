@@ -28,9 +28,11 @@ import TestSupport
                             scale: 0.96 + draw() * 0.04, writing: .crowded)
         },
         HardClass(name: "handwriting over most of every page, aligned on the first student", students: 10, printing: .full, master: false,
-                  knownIssue: "no page flagged any more (the print of page 2 is the copies' consensus pixel by pixel, "
-                      + "ReferencePage.sharedPrint), but 3 boxes land 4–5.4 pt from their frames: the consensus is made from copies "
-                      + "registered to a rough consensus (laid over by whole-page correlation), and some are placed a few points off") { draw in
+                  knownIssue: "the print of page 2 is now the copies' consensus pixel by pixel (ReferencePage.sharedPrint), but "
+                      + "the figures depend on the generated scans, which depend on the process (cairo's toy text is drawn with "
+                      + "hinting left to whatever set up fonts before): run after other suites, no page is flagged and 3 boxes land "
+                      + "4.1–5.4 pt from their frames (S9 Q21, Q22, S10 Q22); run alone, S05 p1 and p2 are flagged; with explicit "
+                      + "font options in ScanFactory's CairoText the class passes (worst box 1.23 pt)") { draw in
             CopierPlacement(dx: (draw() - 0.5) * 10 * mm, dy: (draw() - 0.5) * 10 * mm, rotationDegrees: (draw() - 0.5) * 4,
                             scale: 0.96 + draw() * 0.04, writing: .crowded)
         },
