@@ -94,9 +94,10 @@ public enum PageRegistrar {
     private typealias Attempt = (alignment: PageAlignment, rough: SimilarityTransform?, problem: AlignmentProblem?)
 
     /// Where the reference lands on the page roughly: the rotation and scale among `warps` (the
-    /// usual ones: every 1.25° within ±2.5°, 94 %, 97 %, 100 %) whose turned and reduced reference
-    /// correlates best with the page over the whole page, with that correlation's shift.
-    private static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> SimilarityTransform {
+    /// usual ones: every 1.25° within ±2.5°, 94 %, 97 %, 100 %, and the enlargements a reduced
+    /// reference allows) whose turned and scaled reference correlates best with the page over the
+    /// whole page, with that correlation's shift.
+    static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> SimilarityTransform {
         var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
         let shifts = page.bestShifts(of: warps.map { reference.coarseSpectrum(like: page, warp: $0) })
         for (warp, shift) in zip(reference.warps[warps], shifts) {
@@ -107,6 +108,19 @@ public enum PageRegistrar {
                                                      ty: moved.ty + Double(shift.y) / ppp))
         }
         return best.transform
+    }
+
+    /// Each of `warps` placed where it correlates best with the page over the whole page (as
+    /// `start`), the best correlated first.
+    static func starts(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> [SimilarityTransform] {
+        let shifts = page.bestShifts(of: warps.map { reference.coarseSpectrum(like: page, warp: $0) })
+        let ppp = reference.coarse.pixelsPerPoint
+        return zip(reference.warps[warps], shifts).enumerated()
+            .sorted { ($0.element.1.score, -$0.offset) > ($1.element.1.score, -$1.offset) }
+            .map { _, found in
+                let (moved, shift) = (found.0.transform, found.1)
+                return SimilarityTransform(a: moved.a, b: moved.b, tx: moved.tx + Double(shift.x) / ppp, ty: moved.ty + Double(shift.y) / ppp)
+            }
     }
 
     /// Matches the reference's squares on `map` starting from `start`, then refines; flagged when

@@ -19,11 +19,11 @@ public struct ReferencePage: Sendable {
     /// `coarse` turned and reduced about the page centre by each rotation and scale the rough
     /// placement tries (the first: unchanged): first the copier's usual range (`usualWarps`),
     /// then the wider one tried on a page that does not match within it.
-    let warps: [Warp]
+    private(set) var warps: [Warp]
     /// How many of `warps` make the usual range.
-    let usualWarps: Int
+    private(set) var usualWarps: Int
     /// The spectra of the usual warps on the grid of a page of the reference's size.
-    private let spectra: [CrossCorrelation.Spectrum]
+    private var spectra: [CrossCorrelation.Spectrum]
 
     /// The coarse map as it would look through `transform` (reference points → points).
     struct Warp: Sendable {
@@ -56,18 +56,14 @@ public struct ReferencePage: Sendable {
         spots = candidates.compactMap(\.first)
         alternates = candidates.map { Array($0.dropFirst()) }
         printed = Self.printed(in: medium)
-        let centre = (x: size.width / 2, y: size.height / 2)
-        let usual: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in [0, -1.25, 1.25, -2.5, 2.5].map { (scale, $0) } }
+        let usual: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in Self.usualTurns.map { (scale, $0) } }
         // Turned up to 10°, or reduced to 91 %: every 1.25°, so the rough placement is within 0.65° of the page.
         let turned: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in
             [3.75, 5, 6.25, 7.5, 8.75, 10].flatMap { [(scale, -$0), (scale, $0)] }
         }
         let wider = turned + [0, -1.25, 1.25, -2.5, 2.5, -3.75, 3.75].map { (0.91, $0) }
-        let coarse = coarse
-        warps = (usual + wider).map { scale, degrees in
-            let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: centre, shift: (0, 0))
-            return Warp(transform: transform, map: Self.warped(coarse, through: transform))
-        }
+        let (coarse, size) = (coarse, size)
+        warps = (usual + wider).map { Self.warp(coarse, of: size, scale: $0, degrees: $1) }
         usualWarps = usual.count
         // Most pages have the reference's size: their spectra are made once, here.
         let reach = (x: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint), y: Int(PageRegistrar.limits.maxOffset * coarse.pixelsPerPoint))
@@ -136,66 +132,95 @@ public struct ReferencePage: Sendable {
     /// median, not the largest: one page fitted wrong (upside down and settled 3 % larger, say)
     /// does not widen it; a reference at 100 % keeps 2 %. Unchanged when fewer than two are placed.
     public func allowingEnlargement(seen scales: [Double?]) -> ReferencePage {
-        let placed = scales.compactMap { $0 }.sorted()
-        guard placed.count >= 2 else { return self }
+        guard let enlargement = Self.enlargement(seen: scales) else { return self }
         var copy = self
-        copy.maxEnlargement = min(PageRegistrar.limits.maxScaleChange, max(0, placed[placed.count / 2] - 1) + PageRegistrar.usualEnlargement)
+        copy.maxEnlargement = enlargement
         return copy
+    }
+
+    /// How much larger than a page the copies whose `scales` against it are seen may be (as
+    /// `allowingEnlargement` reads it); nil when fewer than two are placed.
+    private static func enlargement(seen scales: [Double?]) -> Double? {
+        let placed = scales.compactMap { $0 }.sorted()
+        guard placed.count >= 2 else { return nil }
+        return min(PageRegistrar.limits.maxScaleChange, max(0, placed[placed.count / 2] - 1) + PageRegistrar.usualEnlargement)
+    }
+
+    /// The same reference taking pages up to `enlargement` larger than it (at most
+    /// `PageRegistrar.limits.maxScaleChange`), its rough placement trying them too when that is
+    /// beyond the copier's 2 %: the usual turns at every 3 % of enlargement.
+    func enlarging(by enlargement: Double) -> ReferencePage {
+        var copy = self
+        copy.maxEnlargement = min(PageRegistrar.limits.maxScaleChange, enlargement)
+        guard copy.maxEnlargement > PageRegistrar.usualEnlargement else { return copy }
+        let tried = Set(warps.prefix(usualWarps).map { ($0.transform.scale * 100).rounded() })
+        let added = stride(from: 1.03, through: 1 + copy.maxEnlargement + 0.015, by: 0.03).filter { !tried.contains(($0 * 100).rounded()) }
+            .flatMap { scale in Self.usualTurns.map { Self.warp(coarse, of: size, scale: scale, degrees: $0) } }
+        guard let grid = spectra.first, !added.isEmpty else { return copy }
+        copy.warps.insert(contentsOf: added, at: usualWarps)
+        copy.usualWarps += added.count
+        copy.spectra += added.map { CrossCorrelation.Spectrum($0.map, nx: grid.nx, ny: grid.ny, reach: grid.reach) }
+        return copy
+    }
+
+    /// The turns the rough placement tries within the copier's usual range, in degrees.
+    private static let usualTurns = [0, -1.25, 1.25, -2.5, 2.5]
+
+    /// `coarse` (the coarse map of a page of `size`) turned by `degrees` and scaled by `scale` about the page's centre.
+    private static func warp(_ coarse: InkMap, of size: PageSize, scale: Double, degrees: Double) -> Warp {
+        let transform = SimilarityTransform(rotation: degrees * .pi / 180, scale: scale, about: (size.width / 2, size.height / 2), shift: (0, 0))
+        return Warp(transform: transform, map: warped(coarse, through: transform))
     }
 
     /// The page prepared again with only the ink that seven in eight of `pages` (other students'
     /// copies, rendered at `PageRegistrar.pixelsPerPoint`) also have at the same spot — print, where
-    /// handwriting covers most of the page and no square of it is print alone. Each page is placed
-    /// by the squares that match on it consistently (handwriting matches by chance, each square
-    /// somewhere else), refined at the render's resolution; the result takes pages as much larger
-    /// than it as those placed are (`allowingEnlargement`). Nil when fewer than two pages, or not
-    /// most of them, are placed, or too little ink is shared.
-    public func sharedPrint(of pages: [GrayImage]) -> ReferencePage? {
-        let pages = pages.map(InkMap.init).filter { !$0.isBlank }
-        let side = Self.spotSide, reach = Int(32 * medium.pixelsPerPoint), ppp = medium.pixelsPerPoint
-        let placed = pages.compactMap { ink -> (map: InkMap, transform: SimilarityTransform)? in
-            let map = ink.reduced(by: 2)
-            let spectrum = CrossCorrelation.Spectrum(map.reduced(by: 2), reach: (Int(120 * coarse.pixelsPerPoint), Int(120 * coarse.pixelsPerPoint)),
-                                                     fitting: coarse)
-            let shift = spectrum.bestShift(of: coarseSpectrum(like: spectrum))
-            var pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double), ncc: Double)] = []
-            for spot in candidates.joined() {
-                let x0 = Int((spot.x * ppp - Double(side) / 2).rounded()), y0 = Int((spot.y * ppp - Double(side) / 2).rounded())
-                guard let patch = PatchMatch(medium, x: x0, y: y0, size: side) else { continue }
-                let origin = (x: x0 + shift.x * 2, y: y0 + shift.y * 2)
-                let found = patch.best(in: map, origin: origin, reach: reach)
-                guard found.ncc >= 0.3 else { continue }
-                pairs.append((from: ((Double(x0) + Double(side) / 2) / ppp, (Double(y0) + Double(side) / 2) / ppp),
-                              to: ((Double(origin.x) + Double(side) / 2 + found.dx) / ppp, (Double(origin.y) + Double(side) / 2 + found.dy) / ppp),
-                              ncc: found.ncc))
-            }
-            // The best-matching squares vote (a few dozen: the vote weighs every pair against every other).
-            let voters = pairs.sorted { $0.ncc > $1.ncc }.prefix(60).map { (from: $0.from, to: $0.to) }
-            guard var transform = PageRegistrar.vote(voters, tolerance: 6) else { return nil }
-            let points = candidates.joined().map { $0 }
-            for (tolerance, reach) in [(6.0, 4), (3, 2), (2, 2)] {
-                let matched = PageRegistrar.matches(transform, page: ink, reference: fine, spots: points, side: 2 * side, reach: reach)
-                let kept = matched.filter { let p = transform.apply($0.from); return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance }
-                guard kept.count >= PageRegistrar.minimumMatches,
-                      let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return nil }
-                transform = fitted
-            }
-            return (ink, transform)
+    /// handwriting covers most of the page and no square of it is print alone. Each page is first
+    /// laid over this one by the whole pages' ink (`InkOverlay`: handwriting on one is noise to the
+    /// other, the print they share is what correlates), and the ink two in three of them share
+    /// kept: mostly print, though a page laid a line of print off, or a few degrees turned, still
+    /// counts. Then each page is registered to that print like any page, and the ink seven in
+    /// eight of those placed share is the print. The result takes pages as much larger than it as
+    /// those placed are (`allowingEnlargement`). Nil when fewer than three pages are given (two
+    /// cannot outvote the handwriting one of them shares with this page by chance), fewer than
+    /// two or not most of them are placed, or too little ink is shared.
+    public func sharedPrint(of images: [GrayImage]) -> ReferencePage? {
+        let pages = images.map { (image: $0, ink: InkMap($0)) }.filter { !$0.ink.isBlank }
+        // Copies of a page that went through reduced are larger than it: up to 6 % is tried.
+        let enlarged = maxEnlargement < 0.06 ? enlarging(by: 0.06) : self
+        let overlaid = pages.map { page in (map: page.ink, transform: InkOverlay.overlay(page.ink, on: enlarged).transform) }
+        // A page laid over it wrongly says nothing of how large the pages are: the copier's reach is allowed.
+        guard overlaid.count >= 3, let rough = keeping(sharedBy: overlaid, atLeast: (2, 3))?.enlarging(by: enlarged.maxEnlargement) else { return nil }
+        // A page that matches only upside down says this one is (`ReferenceTurn` decides): it is not placed.
+        let placed = pages.compactMap { page -> (map: InkMap, transform: SimilarityTransform)? in
+            let alignment = PageRegistrar.register(page.image, to: rough)
+            return alignment.upsideDown ? nil : alignment.transform.map { (page.ink, $0) }
         }
-        guard placed.count >= 2, placed.count * 2 > pages.count else { return nil }
+        guard placed.count >= 2, placed.count * 2 > pages.count, let shared = keeping(sharedBy: placed, atLeast: (7, 8)) else { return nil }
+        // The copies placed say how much larger than this page theirs may be (its rough placement trying them too).
+        return Self.enlargement(seen: placed.map(\.transform.scale)).map { shared.enlarging(by: $0) } ?? shared
+    }
+
+    /// The page made again of the ink that at least `fraction` of the pages — this one and
+    /// `placed` (pages' ink, and the transform laying this page over each) — have at each spot
+    /// (handwriting is on one or two of them, print on all); nil when too little ink is left.
+    private func keeping(sharedBy placed: [(map: InkMap, transform: SimilarityTransform)], atLeast fraction: (Int, Int)) -> ReferencePage? {
         let width = fine.width, fpp = fine.pixelsPerPoint
-        var values = fine.values
-        for index in values.indices where values[index] > 0 {
+        // The ink that many of the pages have at least: the rank-th most inked of them.
+        let rank = ((placed.count + 1) * fraction.0 + fraction.1 - 1) / fraction.1 - 1
+        var inks = [Float](repeating: 0, count: placed.count + 1)
+        let values = fine.values.indices.map { index -> Float in
             let point = ((Double(index % width) + 0.5) / fpp, (Double(index / width) + 0.5) / fpp)
-            let sharing = placed.filter { map, transform in
+            inks[0] = fine.values[index]
+            for (page, (map, transform)) in placed.enumerated() {
                 let p = transform.apply(point)
-                return map.sample(x: p.x * map.pixelsPerPoint, y: p.y * map.pixelsPerPoint) > 0.05
-            }.count
-            if sharing * 8 < placed.count * 7 { values[index] = 0 }
+                inks[page + 1] = map.sample(x: p.x * map.pixelsPerPoint, y: p.y * map.pixelsPerPoint)
+            }
+            inks.sort(by: >)
+            // Below 0.1, the ink is where handwriting crowds the same lines on many pages, not print.
+            return max(0, inks[rank] - 0.1)
         }
         let shared = ReferencePage(ink: InkMap(width: width, height: fine.height, values: values, pixelsPerPoint: fpp))
-        // The copies placed say how much larger than this page theirs may be.
-        return shared.hasContent && !shared.isBlank ? shared.allowingEnlargement(seen: placed.map(\.transform.scale)) : nil
+        return shared.hasContent && !shared.isBlank ? shared : nil
     }
 
     /// The spectrum of `warps[index]`'s map (the first: unchanged) on the grid of `page`'s; the
