@@ -71,6 +71,7 @@ public enum BulkScanReader {
     /// the rest of its JPEG is never decoded; its ink is measured only when another page carries
     /// its code (`measuringInkOfDoubles`). Any other page is decoded whole and tested for blank
     /// before a code is looked for in the bottom band (a page fed upside down), then the whole page.
+    /// The bands are searched every `quickLineSpacing` lines first, then line by line.
     static func reading(of page: PDFPage, with reader: CodeReader) throws -> (ScanPageReading, Double?) {
         let image: GrayImage
         var topTried = false
@@ -78,7 +79,7 @@ public enum BulkScanReader {
             let (band, scale) = (Int(Double(rows.height) * codeBand), Double(rows.width) / page.size.width)
             let top = try rows.next(band)
             if band > 0, let found = code(in: GrayImage(width: rows.width, height: band, bytes: top, pixelsPerPoint: scale), with: reader,
-                                          bands: [0..<band]) {
+                                          bands: [0..<band], lineSpacing: quickLineSpacing) {
                 return (found, nil)
             }
             topTried = band > 0
@@ -89,8 +90,11 @@ public enum BulkScanReader {
         let ink = inkShare(of: image)
         if ink < surelyBlankInkShare { return (.blank, ink) }
         let band = Int(Double(image.height) * codeBand)
-        let bands = band > 0 ? (topTried ? [] : [0..<band]) + [(image.height - band)..<image.height] : []
-        if let found = code(in: image, with: reader, bands: bands + [0..<image.height]) { return (found, ink) }
+        let bands = band > 0 ? [0..<band, (image.height - band)..<image.height] : []
+        if let found = code(in: image, with: reader, bands: topTried ? Array(bands.dropFirst()) : bands, lineSpacing: quickLineSpacing)
+            ?? code(in: image, with: reader, bands: bands + [0..<image.height]) {
+            return (found, ink)
+        }
         if ink < blankInkShare { return (.blank, ink) }
         let sharper = try grey(page, dpi: retryDPI)
         return (code(in: sharper, with: reader, bands: [0..<sharper.height]) ?? .unreadable, ink)
@@ -105,6 +109,10 @@ public enum BulkScanReader {
         return try GrayImage(rendering: page, pixelsPerPoint: dpi / 72)
     }
 
+    /// The bands are searched first with zbar's scan lines this far apart (half its work; 3 pixels
+    /// a module at `firstDPI`), and again line by line where no code was found.
+    static let quickLineSpacing = 2
+
     /// The share of the page's height searched first, at the top and at the bottom: the default
     /// code with a copier's shift, turned upside down or not.
     static let codeBand = 0.25
@@ -112,11 +120,12 @@ public enum BulkScanReader {
     /// The page's width in pixels at `dpi`.
     private static func width(of page: PDFPage, dpi: Double) -> Int { Int((page.size.width * dpi / 72).rounded(.up)) }
 
-    /// The first code printed on this side (dark, not mirrored) found in `bands` of `image`, in turn.
-    private static func code(in image: GrayImage, with reader: CodeReader, bands: [Range<Int>]) -> ScanPageReading? {
+    /// The first code printed on this side (dark, not mirrored) found in `bands` of `image`, in turn,
+    /// zbar's scan lines `lineSpacing` pixels apart.
+    private static func code(in image: GrayImage, with reader: CodeReader, bands: [Range<Int>], lineSpacing: Int = 1) -> ScanPageReading? {
         for range in bands {
             let grey = range.count == image.height ? image.bytes : Array(image.bytes[(range.lowerBound * image.width)..<(range.upperBound * image.width)])
-            for symbol in reader.read(grey: grey, width: image.width, height: range.count)
+            for symbol in reader.read(grey: grey, width: image.width, height: range.count, lineSpacing: lineSpacing)
             where !symbol.mirrored && symbol.darkLevel < printedDarkLevel {
                 if let code = PageCode(text: symbol.text) { return .code(code, rotation: symbol.uprightRotation) }
             }
