@@ -71,8 +71,8 @@ public enum BulkScanReader {
     /// the rest of its JPEG is never decoded; its ink is measured only when another page carries
     /// its code (`measuringInkOfDoubles`). Any other page is decoded whole and tested for blank
     /// before a code is looked for in the bottom band (a page fed upside down), then the whole page.
-    /// The bands are searched every `quickLineSpacing` lines first, then line by line.
-    static func reading(of page: PDFPage, with reader: CodeReader) throws -> (ScanPageReading, Double?) {
+    /// The bands are searched with zbar's scan lines `quickLineSpacing` pixels apart first, then line by line.
+    static func reading(of page: PDFPage, with reader: CodeReader, quickLineSpacing: Int = BulkScanReader.quickLineSpacing) throws -> (ScanPageReading, Double?) {
         let image: GrayImage
         var topTried = false
         if let rows = try page.scanGrayRows(minimumWidth: width(of: page, dpi: firstDPI)) {

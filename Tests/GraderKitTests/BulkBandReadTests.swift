@@ -50,6 +50,22 @@ import TestSupport
         }
     }
 
+    @Test(arguments: [150.0, 300.0])
+    func aCodeTheSpacedScanLinesMissIsStillReadLineByLine(dpi: Double) throws {
+        let folder = TemporaryFolder()
+        let (path, sheets) = try Self.stack(dpi: dpi, in: folder)
+        let document = try PDFDocument(path: path), reader = CodeReader()
+        for (index, sheet) in sheets.enumerated() {
+            let page = try document.page(at: index)
+            let quick = try BulkScanReader.reading(of: page, with: reader)
+            // Scan lines farther apart than the page is tall: the quick look finds nothing anywhere.
+            let (reading, ink) = try BulkScanReader.reading(of: page, with: reader, quickLineSpacing: 100_000)
+            #expect(reading == quick.0, "sheet \(index + 1) at \(Int(dpi)) dpi: \(reading) against \(quick.0)")
+            // Read line by line once the whole page was decoded: its ink was measured on the way.
+            if case .printed = sheet { #expect(ink != nil, "sheet \(index + 1) at \(Int(dpi)) dpi") }
+        }
+    }
+
     @Test func aPageScannedTwiceIsComparedOnItsInkThoughReadFromItsBand() throws {
         let folder = TemporaryFolder()
         _ = try Self.stack(dpi: 150, in: folder)
