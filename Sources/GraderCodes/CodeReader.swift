@@ -14,6 +14,14 @@ public final class CodeReader {
         /// The grey of the darkest fifth of the pixels in the symbol's bounding box (0 = black): a
         /// printed symbol is near black, one showing through from the other side is light grey.
         public let darkLevel: UInt8
+        /// The symbol's bounding box in pixels: its corners' least and greatest column and row.
+        public let bounds: Bounds
+    }
+
+    /// A bounding box in pixels, edges included.
+    public struct Bounds: Sendable, Equatable {
+        /// The least and greatest column and row.
+        public let minX: Int, minY: Int, maxX: Int, maxY: Int
     }
 
     private let scanner: OpaquePointer
@@ -52,7 +60,9 @@ public final class CodeReader {
                     }
                     symbols.append(Symbol(text: String(cString: data), uprightRotation: Self.rotation(zbar_symbol_get_orientation(found)),
                                           mirrored: Self.isMirrored(corners),
-                                          darkLevel: Self.darkLevel(pixels, width: width, height: height, within: corners)))
+                                          darkLevel: Self.darkLevel(pixels, width: width, height: height, within: corners),
+                                          bounds: Bounds(minX: corners.map(\.x).min() ?? 0, minY: corners.map(\.y).min() ?? 0,
+                                                         maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0)))
                 }
                 symbol = zbar_symbol_next(found)
             }
