@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "GraderPDF",
             dependencies: ["GraderCore", "GraderFiles", "GraderAssembly", "GraderAnalysis", "GraderCodes",
-                           "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG", "CJPEGBand"]),
+                           "CPoppler", "CCairo", "CPangoCairo", "CTurboJPEG", "CJPEGBand",
+                           .product(name: "Crypto", package: "swift-crypto")]),
         // The grading project on disk: SQLite through GRDB, one transaction per change, undo history.
         .target(
             name: "GraderStore",

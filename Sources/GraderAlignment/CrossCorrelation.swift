@@ -123,25 +123,64 @@ enum CrossCorrelation {
     private static func fft2D(_ real: inout [Double], _ imag: inout [Double], _ nx: Int, _ ny: Int, inverse: Bool,
                               rows: [Int]? = nil) {
         let across = Twiddles(nx, inverse: inverse), down = Twiddles(ny, inverse: inverse)
-        var lineR = [Double](repeating: 0, count: ny), lineI = lineR
         real.withUnsafeMutableBufferPointer { re in
             imag.withUnsafeMutableBufferPointer { im in
-                lineR.withUnsafeMutableBufferPointer { lineR in
-                    lineI.withUnsafeMutableBufferPointer { lineI in
-                        let (lineR, lineI) = (lineR.baseAddress!, lineI.baseAddress!)
-                        var x = 0
-                        while x < nx {
-                            let (columnR, columnI) = (re.baseAddress! + x, im.baseAddress! + x)
-                            var y = 0
-                            while y < ny { lineR[y] = columnR[y &* nx]; lineI[y] = columnI[y &* nx]; y &+= 1 }
-                            fft(lineR, lineI, down)
-                            y = 0
-                            while y < ny { columnR[y &* nx] = lineR[y]; columnI[y &* nx] = lineI[y]; y &+= 1 }
-                            x &+= 1
-                        }
-                    }
+                fft(re.baseAddress!, im.baseAddress!, columns: nx, down)
+                for y in rows ?? Array(0..<ny) { fft(re.baseAddress! + y * nx, im.baseAddress! + y * nx, columns: 1, across) }
+            }
+        }
+    }
+
+    /// In-place iterative radix-2 FFT of every column of a grid `nx` wide and `twiddles.n` (a power
+    /// of two) rows tall, all at once, row against row: the same arithmetic on each value as one
+    /// column at a time, with no column copied out and back, each step a run along a row (which the
+    /// compiler vectorises); with `nx` 1, of one line of values. Its loops are `while` loops over
+    /// pointers: debug builds (the tests) run them many times faster than ranges and subscripts.
+    private static func fft(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, columns nx: Int, _ twiddles: Twiddles) {
+        let n = twiddles.n
+        guard n > 1 else { return }
+        var j = 0, i = 1
+        while i < n {
+            var bit = n >> 1
+            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            j |= bit
+            if i < j {
+                let (ri, ii, rj, ij) = (re + i &* nx, im + i &* nx, re + j &* nx, im + j &* nx)
+                var x = 0
+                while x < nx {
+                    (ri[x], rj[x]) = (rj[x], ri[x])
+                    (ii[x], ij[x]) = (ij[x], ii[x])
+                    x &+= 1
                 }
-                for y in rows ?? Array(0..<ny) { fft(re.baseAddress! + y * nx, im.baseAddress! + y * nx, across) }
+            }
+            i &+= 1
+        }
+        twiddles.cos.withUnsafeBufferPointer { cos in
+            twiddles.sin.withUnsafeBufferPointer { sin in
+                let (cos, sin) = (cos.baseAddress!, sin.baseAddress!)
+                var length = 2
+                while length <= n {
+                    let half = length / 2, stride = n / length
+                    var start = 0
+                    while start < n {
+                        var k = 0
+                        while k < half {
+                            let (cr, ci) = (cos[k &* stride], sin[k &* stride])
+                            let (ar, ai) = (re + (start &+ k) &* nx, im + (start &+ k) &* nx)
+                            let (br, bi) = (ar + half &* nx, ai + half &* nx)
+                            var x = 0
+                            while x < nx {
+                                let tr = br[x] * cr - bi[x] * ci, ti = br[x] * ci + bi[x] * cr
+                                br[x] = ar[x] - tr; bi[x] = ai[x] - ti
+                                ar[x] += tr; ai[x] += ti
+                                x &+= 1
+                            }
+                            k &+= 1
+                        }
+                        start += length
+                    }
+                    length <<= 1
+                }
             }
         }
     }
@@ -155,48 +194,6 @@ enum CrossCorrelation {
             self.n = n
             cos = (0..<max(1, n / 2)).map { Foundation.cos(turn * Double($0)) }
             sin = (0..<max(1, n / 2)).map { Foundation.sin(turn * Double($0)) }
-        }
-    }
-
-    /// In-place iterative radix-2 FFT of `twiddles.n` values (a power of two). Its loops, like
-    /// `fft2D`'s, are `while` loops over pointers: debug builds (the tests) run them many times
-    /// faster than ranges and array subscripts.
-    private static func fft(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, _ twiddles: Twiddles) {
-        let n = twiddles.n
-        guard n > 1 else { return }
-        var j = 0, i = 1
-        while i < n {
-            var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
-            j |= bit
-            if i < j {
-                let (r, m) = (re[i], im[i])
-                re[i] = re[j]; im[i] = im[j]
-                re[j] = r; im[j] = m
-            }
-            i &+= 1
-        }
-        twiddles.cos.withUnsafeBufferPointer { cos in
-            twiddles.sin.withUnsafeBufferPointer { sin in
-                let (cos, sin) = (cos.baseAddress!, sin.baseAddress!)
-                var length = 2
-                while length <= n {
-                    let half = length / 2, stride = n / length
-                    var start = 0
-                    while start < n {
-                        var (a, b, k) = (start, start &+ half, 0)
-                        while k < half {
-                            let (cr, ci) = (cos[k &* stride], sin[k &* stride])
-                            let tr = re[b] * cr - im[b] * ci, ti = re[b] * ci + im[b] * cr
-                            re[b] = re[a] - tr; im[b] = im[a] - ti
-                            re[a] += tr; im[a] += ti
-                            a &+= 1; b &+= 1; k &+= 1
-                        }
-                        start += length
-                    }
-                    length <<= 1
-                }
-            }
         }
     }
 }

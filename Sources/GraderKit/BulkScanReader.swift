@@ -29,14 +29,14 @@ public enum BulkScanReader {
         let documents = try paths.map { path throws(PDFError) in (path, try PDFDocument(path: path).pageCount) }
         let total = documents.reduce(0) { $0 + $1.1 }
         let reader = CodeReader()
-        var pages: [ScannedPage] = [], done = 0
+        var pages: [ScannedPage] = [], done = 0, spot: PageRect?
         pages.reserveCapacity(total)
         for (offset, (path, _)) in documents.enumerated() {
             // One document open at a time: a class of scans must not hold a descriptor per file.
             let document = try PDFDocument(path: path)
             for index in 0..<document.pageCount {
                 let page = try document.page(at: index)
-                let (reading, ink) = try self.reading(of: page, with: reader)
+                let (reading, ink) = try self.reading(of: page, with: reader, near: &spot)
                 pages.append(ScannedPage(ref: ScanPageRef(scan: firstScan + offset, pageIndex: index), reading: reading, ink: ink))
                 done += 1
                 progress(done, total)
@@ -77,15 +77,21 @@ public enum BulkScanReader {
     /// the rest of its JPEG is never decoded; its ink is measured only when another page carries
     /// its code (`measuringInkOfDoubles`). Any other page is decoded whole and tested for blank
     /// before a code is looked for in the bottom band (a page fed upside down), then the whole page.
-    static func reading(of page: PDFPage, with reader: CodeReader) throws -> (ScanPageReading, Double?) {
+    /// The bands are searched with zbar's scan lines `quickLineSpacing` pixels apart first, then line
+    /// by line; the top band first around `spot`, where the last page's code was found (pages of one
+    /// stack carry it in the same place, within a copier's shift), which is then where this page's was.
+    static func reading(of page: PDFPage, with reader: CodeReader, quickLineSpacing: Int = BulkScanReader.quickLineSpacing,
+                        near spot: inout PageRect?) throws -> (ScanPageReading, Double?) {
         let image: GrayImage
         var topTried = false
         if let rows = try page.scanGrayRows(minimumWidth: width(of: page, dpi: firstDPI)) {
             let (band, scale) = (Int(Double(rows.height) * codeBand), Double(rows.width) / page.size.width)
             let top = try rows.next(band)
-            if band > 0, let found = code(in: GrayImage(width: rows.width, height: band, bytes: top, pixelsPerPoint: scale), with: reader,
-                                          bands: [0..<band]) {
-                return (found, nil)
+            let topBand = GrayImage(width: rows.width, height: band, bytes: top, pixelsPerPoint: scale)
+            if band > 0, let found = code(in: topBand, with: reader, near: spot)
+                ?? code(in: topBand, with: reader, bands: [0..<band], lineSpacing: quickLineSpacing) {
+                spot = found.box
+                return (found.reading, nil)
             }
             topTried = band > 0
             image = GrayImage(width: rows.width, height: rows.height, bytes: top + (try rows.next(rows.height - band)), pixelsPerPoint: scale)
@@ -95,11 +101,41 @@ public enum BulkScanReader {
         let ink = inkShare(of: image)
         if ink < surelyBlankInkShare { return (.blank, ink) }
         let band = Int(Double(image.height) * codeBand)
-        let bands = band > 0 ? (topTried ? [] : [0..<band]) + [(image.height - band)..<image.height] : []
-        if let found = code(in: image, with: reader, bands: bands + [0..<image.height]) { return (found, ink) }
+        let bands = band > 0 ? [0..<band, (image.height - band)..<image.height] : []
+        if let found = code(in: image, with: reader, bands: topTried ? Array(bands.dropFirst()) : bands, lineSpacing: quickLineSpacing)
+            ?? code(in: image, with: reader, bands: bands + [0..<image.height]) {
+            return (found.reading, ink)
+        }
         if ink < blankInkShare { return (.blank, ink) }
         let sharper = try grey(page, dpi: retryDPI)
-        return (code(in: sharper, with: reader, bands: [0..<sharper.height]) ?? .unreadable, ink)
+        return (code(in: sharper, with: reader, bands: [0..<sharper.height])?.reading ?? .unreadable, ink)
+    }
+
+    /// What one page says, its top band searched with no code seen before (`reading(of:with:quickLineSpacing:near:)`).
+    static func reading(of page: PDFPage, with reader: CodeReader, quickLineSpacing: Int = BulkScanReader.quickLineSpacing)
+        throws -> (ScanPageReading, Double?) {
+        var spot: PageRect?
+        return try reading(of: page, with: reader, quickLineSpacing: quickLineSpacing, near: &spot)
+    }
+
+    /// How far around the last page's code this page's is looked for first: a copier's shift and
+    /// turn, and the quiet zone zbar needs around a symbol.
+    static let spotMargin = 48.0
+
+    /// The code printed on this side in the window of `image` around `spot` (points, widened by
+    /// `spotMargin`), line by line; nil with no spot.
+    private static func code(in image: GrayImage, with reader: CodeReader, near spot: PageRect?) -> (reading: ScanPageReading, box: PageRect)? {
+        guard let spot else { return nil }
+        let ppp = image.pixelsPerPoint
+        let left = max(0, Int(((spot.origin.x - spotMargin) * ppp).rounded(.down))), top = max(0, Int(((spot.origin.y - spotMargin) * ppp).rounded(.down)))
+        let right = min(image.width, Int(((spot.origin.x + spot.width + spotMargin) * ppp).rounded(.up)))
+        let bottom = min(image.height, Int(((spot.origin.y + spot.height + spotMargin) * ppp).rounded(.up)))
+        guard right > left, bottom > top else { return nil }
+        let window = image.cropped(to: PixelWindow(x: left, y: top, width: right - left, height: bottom - top))
+        guard let found = code(in: window, with: reader, bands: [0..<window.height]) else { return nil }
+        let box = found.box
+        return (found.reading, PageRect(origin: PagePoint(x: box.origin.x + Double(left) / ppp, y: box.origin.y + Double(top) / ppp),
+                                        width: box.width, height: box.height))
     }
 
     /// The page in grey at about `dpi` (at least), from its JPEG when it is one, else rendered.
@@ -111,6 +147,10 @@ public enum BulkScanReader {
         return try GrayImage(rendering: page, pixelsPerPoint: dpi / 72)
     }
 
+    /// The bands are searched first with zbar's scan lines this far apart (half its work; 3 pixels
+    /// a module at `firstDPI`), and again line by line where no code was found.
+    static let quickLineSpacing = 2
+
     /// The share of the page's height searched first, at the top and at the bottom: the default
     /// code with a copier's shift, turned upside down or not.
     static let codeBand = 0.25
@@ -118,13 +158,20 @@ public enum BulkScanReader {
     /// The page's width in pixels at `dpi`.
     private static func width(of page: PDFPage, dpi: Double) -> Int { Int((page.size.width * dpi / 72).rounded(.up)) }
 
-    /// The first code printed on this side (dark, not mirrored) found in `bands` of `image`, in turn.
-    private static func code(in image: GrayImage, with reader: CodeReader, bands: [Range<Int>]) -> ScanPageReading? {
+    /// The first code printed on this side (dark, not mirrored) found in `bands` of `image`, in turn,
+    /// zbar's scan lines `lineSpacing` pixels apart, and its bounding box in points of `image`.
+    private static func code(in image: GrayImage, with reader: CodeReader, bands: [Range<Int>],
+                             lineSpacing: Int = 1) -> (reading: ScanPageReading, box: PageRect)? {
+        let ppp = image.pixelsPerPoint
         for range in bands {
             let grey = range.count == image.height ? image.bytes : Array(image.bytes[(range.lowerBound * image.width)..<(range.upperBound * image.width)])
-            for symbol in reader.read(grey: grey, width: image.width, height: range.count)
+            for symbol in reader.read(grey: grey, width: image.width, height: range.count, lineSpacing: lineSpacing)
             where !symbol.mirrored && symbol.darkLevel < printedDarkLevel {
-                if let code = PageCode(text: symbol.text) { return .code(code, rotation: symbol.uprightRotation) }
+                guard let code = PageCode(text: symbol.text) else { continue }
+                let bounds = symbol.bounds
+                let box = PageRect(origin: PagePoint(x: Double(bounds.minX) / ppp, y: Double(bounds.minY + range.lowerBound) / ppp),
+                                   width: Double(bounds.maxX + 1 - bounds.minX) / ppp, height: Double(bounds.maxY + 1 - bounds.minY) / ppp)
+                return (.code(code, rotation: symbol.uprightRotation), box)
             }
         }
         return nil

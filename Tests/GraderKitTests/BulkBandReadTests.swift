@@ -50,6 +50,44 @@ import TestSupport
         }
     }
 
+    @Test(arguments: [150.0, 300.0])
+    func aCodeTheSpacedScanLinesMissIsStillReadLineByLine(dpi: Double) throws {
+        let folder = TemporaryFolder()
+        let (path, sheets) = try Self.stack(dpi: dpi, in: folder)
+        let document = try PDFDocument(path: path), reader = CodeReader()
+        for (index, sheet) in sheets.enumerated() {
+            let page = try document.page(at: index)
+            let quick = try BulkScanReader.reading(of: page, with: reader)
+            // Scan lines farther apart than the page is tall: the quick look finds nothing anywhere.
+            let (reading, ink) = try BulkScanReader.reading(of: page, with: reader, quickLineSpacing: 100_000)
+            #expect(reading == quick.0, "sheet \(index + 1) at \(Int(dpi)) dpi: \(reading) against \(quick.0)")
+            // Read line by line once the whole page was decoded: its ink was measured on the way.
+            if case .printed = sheet { #expect(ink != nil, "sheet \(index + 1) at \(Int(dpi)) dpi") }
+        }
+    }
+
+    @Test func aPageIsReadFirstWhereTheLastPagesCodeWas() throws {
+        let folder = TemporaryFolder()
+        let (path, _) = try Self.stack(dpi: 300, in: folder)
+        let document = try PDFDocument(path: path), reader = CodeReader()
+        var spot: PageRect?
+        _ = try BulkScanReader.reading(of: document.page(at: 0), with: reader, near: &spot)
+        let seen = try #require(spot, "the first page's code gives the spot")
+        // The prepared code: in the top right corner of the page.
+        #expect(seen.origin.x > 306 && seen.origin.y < 198 && seen.width > 20 && seen.height > 20, "\(seen)")
+        let whole = try BulkScanReader.reading(of: document.page(at: 1), with: reader)
+        // The band's quick look made blind: the code is found around the spot alone, never decoding the rest.
+        let near = try BulkScanReader.reading(of: document.page(at: 1), with: reader, quickLineSpacing: 100_000, near: &spot)
+        #expect(near.0 == whole.0 && near.1 == nil, "\(near) against \(whole)")
+        let next = try #require(spot)
+        #expect(abs(next.origin.x - seen.origin.x) < 20 && abs(next.origin.y - seen.origin.y) < 20, "\(next) against \(seen)")
+        // A spot where no code is (the top left corner): the band is searched all the same.
+        var elsewhere: PageRect? = PageRect(origin: PagePoint(x: 20, y: 20), width: 40, height: 40)
+        let moved = try BulkScanReader.reading(of: document.page(at: 1), with: reader, near: &elsewhere)
+        #expect(moved.0 == whole.0 && moved.1 == nil)
+        #expect(abs((elsewhere?.origin.x ?? 0) - next.origin.x) < 5, "the spot follows the code: \(String(describing: elsewhere))")
+    }
+
     @Test func aPageScannedTwiceIsComparedOnItsInkThoughReadFromItsBand() throws {
         let folder = TemporaryFolder()
         _ = try Self.stack(dpi: 150, in: folder)
