@@ -65,8 +65,14 @@ extension GradingProject {
         }
         let copies = refs.count / n
         let references = try (0..<n).map { position in
+            let first = ReferencePage(try image(position))
             let confirming = try (1..<min(copies, 1 + splitConfirmingCopies)).map { try image($0 * n + position) }
-            return ReferencePage(try image(position)).confirmed(by: confirming)
+            let confirmed = first.confirmed(by: confirming)
+            guard confirming.filter({ !PageRegistrar.register($0, to: confirmed).isFlagged }).count * 2 < confirming.count else { return confirmed }
+            // Handwriting over most of the first copy's page: the ink most copies share is the print
+            // (as `PageAlignmentRun.reference` takes it), else its next copies match no page of their own.
+            let sharing = try (1..<min(copies, 1 + PageAlignmentRun.sharingStudents)).map { try image($0 * n + position) }
+            return first.sharedPrint(of: sharing)?.confirmed(by: confirming) ?? confirmed
         }
         return try refs.indices.map { index in
             let page = try image(index)
