@@ -112,4 +112,42 @@ import TestSupport
         #expect(created.output == "Created exam.ezgrader: 4 students × 4 pages.\n"
             + "Exam SPLIT: 4 complete copies of 4 pages; 0 of 4 printed copies not scanned.\n")
     }
+
+    /// Without `--master` the first copy is the reference: when it went through reduced to 96 %
+    /// and the next three about as much, a copy at 99.8 % is 104 % of it and flagged as enlarged
+    /// more than a copier does (with `--master` all six align). Page alignment's scale allowance
+    /// (`ReferencePage.allowingEnlargement`), not the bulk sort: a known issue.
+    @Test func aReducedFirstCopyDoesNotFlagAFullSizeOne() throws {
+        let folder = TemporaryFolder()
+        try ScanFactory.writeMarkedExam(to: URL(fileURLWithPath: folder.file("exam.pdf")), pageCount: 1)
+        try run(folder, "prepare", "exam.pdf", "--copies", "6", "--exam-id", "SIZE", "-o", "print.pdf")
+        // Seed 251 reduces the six sheets to 96.1, 96.3, 96.1, 96.5, 99.8 and 97.3 %.
+        let style = ScanStyle(dpi: 100, jpegQuality: 70, maxSkewDegrees: 1, maxOffsetPoints: 6, noise: 0.3, minScale: 0.96)
+        try ScanFactory.writeBulkScan(of: folder.file("print.pdf"), sheets: (0..<6).map { .written(pageIndex: $0, examPage: 1, student: $0 + 1) },
+                                      to: URL(fileURLWithPath: folder.file("scan.pdf")), style: style, seed: 251)
+        let created = try run(folder, "new", "exam", "--bulk", "scan.pdf")
+        #expect(created.output == "Created exam.ezgrader: 6 students × 1 page.\n"
+            + "Exam SIZE: 6 complete copies of 1 page; 0 of 6 printed copies not scanned.\n", "\(created.error)")
+        #expect(try run(folder, "new", "master", "--bulk", "scan.pdf", "--master", "exam.pdf").status == 0)
+        #expect(try run(folder, "status", "master").output.contains("\nPages aligned to the reference: 6 of 6 (lowest match "))
+        let status = try run(folder, "status", "exam").output
+        withKnownIssue("Copy 5 — page 1: its print is at 104 % of the reference's size (match 0.78)") {
+            #expect(status.contains("\nPages aligned to the reference: 6 of 6 (lowest match "), "\(status)")
+        }
+    }
+
+    /// The first copy's page 1 not fed: every copy after it is shifted alike, so each matches the
+    /// (shifted) first copy page by page; the count alone shows it, and the refusal says the
+    /// first copy may be at fault as well as the last one.
+    @Test func aPageDroppedFromTheFirstCopyIsNotBlamedOnTheLastOne() throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned(["Ann", "Ben", "Cleo", "Dev", "Eva"], pages: 4, in: folder)
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages", files[0], "2-4"] + files.dropFirst() + ["--", folder.file("stack.pdf")])
+        let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "stack.pdf")
+        #expect(refused.status == 1)
+        #expect(refused.error == "error: The scans have 19 pages, not a multiple of 4, and no page shows where one was dropped or doubled: "
+            + "every copy matches the first one page by page, so the first copy (stack.pdf page 1 to stack.pdf page 4) may be missing a "
+            + "page or have one fed twice, or the last copy (from stack.pdf page 17) has only 3. Look at both and rescan the one at fault; "
+            + "nothing was created.\n")
+    }
 }
