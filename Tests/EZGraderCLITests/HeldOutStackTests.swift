@@ -150,4 +150,18 @@ import TestSupport
             + "page or have one fed twice, or the last copy (from stack.pdf page 17) has only 3. Look at both and rescan the one at fault; "
             + "nothing was created.\n")
     }
+
+    /// The first copy's page 1 fed twice: every reference after it is shifted, so the split blames
+    /// the last copy ("copy 5's page 4 was fed twice (stack.pdf page 21 is the extra one)"); the
+    /// first copy is where it happened. A known issue: the first copy is every position's reference.
+    @Test func aPageDoubledInTheFirstCopyIsNamedThere() throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned(["Ann", "Ben", "Cleo", "Dev", "Eva"], pages: 4, in: folder)
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages", files[0], "1,1-4"] + files.dropFirst() + ["--", folder.file("stack.pdf")])
+        let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "stack.pdf")
+        #expect(refused.status == 1)
+        withKnownIssue("a page doubled in the first copy is blamed on the last copy") {
+            #expect(refused.error.contains("copy 1"), "\(refused.error)")
+        }
+    }
 }
