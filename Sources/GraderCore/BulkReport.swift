@@ -113,7 +113,7 @@ public struct BulkReport: Sendable, Equatable {
     /// One line of totals: copies complete, held back, and pages used.
     public var summary: String {
         let complete = sort.completeCopies.count, held = sort.scannedCopies.count - complete
-        return "Exam \(sort.exam): \(complete) complete cop\(complete == 1 ? "y" : "ies") of \(sort.pagesPerCopy) pages"
+        return "Exam \(sort.exam): \(complete) complete cop\(complete == 1 ? "y" : "ies") of \(sort.pagesPerCopy) page\(sort.pagesPerCopy == 1 ? "" : "s")"
             + (held > 0 ? ", \(held) held back (pages missing)" : "")
             + "; \(sort.copies - sort.scannedCopies.count) of \(sort.copies) printed copies not scanned."
     }

@@ -40,9 +40,12 @@ extension GradingProject {
             throw BulkError.splitMismatch("The split every \(n) pages is out of step: " + misfit.explanation(every: n, name: name)
                 + ". Rescan that copy, or remove the extra page; nothing was created.")
         case .refused(nil):
-            throw BulkError.splitMismatch("The scans have \(refs.count) pages, not a multiple of \(n): the last copy "
-                + "(from \(name(refs.count - refs.count % n))) has \(refs.count % n), and no page shows where one was dropped "
-                + "or doubled. Rescan it; nothing was created.")
+            // Each position's reference is the first copy's page: a page dropped or doubled there shifts every reference alike.
+            throw BulkError.splitMismatch("The scans have \(refs.count) pages, not a multiple of \(n), and no page shows where one "
+                + "was dropped or doubled: every copy matches the first one page by page, so the first copy (\(name(0)) to "
+                + "\(name(n - 1))) may be missing a page or have one fed twice, or the last copy (from "
+                + "\(name(refs.count - refs.count % n))) has only \(refs.count % n). Look at both and rescan the one at fault; "
+                + "nothing was created.")
         }
         // The doubts are kept with their pages, so `status` and `info` list them after `new`.
         let doubts = Dictionary(unsure.map { ($0.index, $0.explanation(every: n, name: name)) }) { first, _ in first }
@@ -65,8 +68,14 @@ extension GradingProject {
         }
         let copies = refs.count / n
         let references = try (0..<n).map { position in
+            let first = ReferencePage(try image(position))
             let confirming = try (1..<min(copies, 1 + splitConfirmingCopies)).map { try image($0 * n + position) }
-            return ReferencePage(try image(position)).confirmed(by: confirming)
+            let confirmed = first.confirmed(by: confirming)
+            guard confirming.filter({ !PageRegistrar.register($0, to: confirmed).isFlagged }).count * 2 < confirming.count else { return confirmed }
+            // Handwriting over most of the first copy's page: the ink most copies share is the print
+            // (as `PageAlignmentRun.reference` takes it), else its next copies match no page of their own.
+            let sharing = try (1..<min(copies, 1 + PageAlignmentRun.sharingStudents)).map { try image($0 * n + position) }
+            return first.sharedPrint(of: sharing)?.confirmed(by: confirming) ?? confirmed
         }
         return try refs.indices.map { index in
             let page = try image(index)

@@ -11,6 +11,9 @@ public enum BulkSheet: Sendable, Equatable {
     /// A page of the printed PDF (0-based) a student answered: each bubble of `diameter` points
     /// centred at a point of `filled` (points on the printed page) filled in pencil.
     case answered(pageIndex: Int, filled: [PagePoint], diameter: Double)
+    /// A page of the printed PDF (0-based) a student wrote on: lines of their handwriting in the
+    /// answer frames of `examPage` of the marked exam (`MarkedExamWriter.answerFrames`), possibly upside down.
+    case written(pageIndex: Int, examPage: Int, student: Int, upsideDown: Bool = false)
     /// An empty duplex back.
     case blank
     /// The blank back of a printed page (0-based) whose print shows through the paper: mirrored and faint.
@@ -29,11 +32,12 @@ enum BulkScanWriter {
         try CairoPDF.write(to: url, width: L.pageWidth, height: L.pageHeight, title: "Bulk scan") { cr, _ in
             for (number, sheet) in sheets.enumerated() {
                 var rng = SplitMix64(seed: seed, UInt64(number), 0xB0CC)
-                let (skewDegrees, offset) = placement(&rng, style: style)
+                let (skewDegrees, offset, scale) = placement(&rng, style: style)
                 let skew = skewDegrees * .pi / 180
                 var noiseRNG = SplitMix64(seed: rng.next())
                 var printed: (coverage: [UInt8], width: Int, stride: Int)?
                 var turn = 0.0, smudge: PagePoint?, mirrored = false, pencil: (filled: [PagePoint], diameter: Double)?
+                var writing: (frames: [PageRect], hand: Handwriting)?
                 switch sheet {
                 case .printed(let index, let upsideDown, let blot):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
@@ -42,6 +46,11 @@ enum BulkScanWriter {
                 case .answered(let index, let filled, let diameter):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
                     pencil = (filled, diameter)
+                case .written(let index, let examPage, let student, let upsideDown):
+                    printed = try coverage(of: document.page(at: index), dpi: style.dpi)
+                    turn = upsideDown ? .pi : 0
+                    var studentRNG = SplitMix64(seed: seed, UInt64(student), 0x4A4D)
+                    writing = (MarkedExamWriter.answerFrames(page: examPage), Handwriting(rng: &studentRNG))
                 case .showThrough(let index):
                     printed = try coverage(of: document.page(at: index), dpi: style.dpi)
                     mirrored = true
@@ -53,11 +62,18 @@ enum BulkScanWriter {
                     draw: { cr in
                         cairo_translate(cr, L.pageWidth / 2 + offset.0, L.pageHeight / 2 + offset.1)
                         cairo_rotate(cr, skew + turn)
+                        cairo_scale(cr, scale, scale)
                         // Seen from the back, the front's print is mirrored left to right, and faint.
                         if mirrored { cairo_scale(cr, -1, 1) }
                         cairo_translate(cr, -L.pageWidth / 2, -L.pageHeight / 2)
                         if let printed { try paint(printed, dpi: style.dpi, opacity: mirrored ? 0.22 : 1, on: cr, context: context) }
                         if let smudge { blot(cr, at: smudge, rng: &rng) }
+                        for frame in writing?.frames ?? [] {
+                            for baseline in stride(from: frame.origin.y + 22, to: frame.origin.y + frame.height - 6, by: 20) {
+                                writing!.hand.writeLine(cr, left: frame.origin.x + 10, right: frame.origin.x + frame.width - 10,
+                                                        baseline: baseline, rng: &rng)
+                            }
+                        }
                         for centre in pencil?.filled ?? [] {
                             PencilMarks.paint(cr, .filled(0), row: [centre], width: pencil!.diameter, height: pencil!.diameter, rng: &rng)
                         }
@@ -74,15 +90,17 @@ enum BulkScanWriter {
     }
 
     /// Where sheet `number` (0-based) of a bulk scan written with `seed` and `style` lies on the
-    /// scanner bed: its skew in degrees (clockwise) about the page centre, then its shift in points.
-    static func placement(ofSheet number: Int, seed: UInt64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double)) {
+    /// scanner bed: its skew in degrees (clockwise) about the page centre, then its shift in points, and its scale.
+    static func placement(ofSheet number: Int, seed: UInt64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double), scale: Double) {
         var rng = SplitMix64(seed: seed, UInt64(number), 0xB0CC)
         return placement(&rng, style: style)
     }
 
-    private static func placement(_ rng: inout SplitMix64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double)) {
+    private static func placement(_ rng: inout SplitMix64, style: ScanStyle) -> (skewDegrees: Double, offset: (Double, Double), scale: Double) {
         let skew = rng.symmetric(style.maxSkewDegrees)
-        return (skew, (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints)))
+        let offset = (rng.symmetric(style.maxOffsetPoints), rng.symmetric(style.maxOffsetPoints))
+        // Drawn last, and only when asked for: the sheets of full-size styles lie as before.
+        return (skew, offset, style.minScale < 1 ? rng.uniform(style.minScale, 1) : 1)
     }
 
     /// The page rendered at `dpi` as ink coverage (255 − grey), rows `stride` bytes apart, ready for an A8 surface.

@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import GraderCore
 
 /// Writes an exam to print for bulk-scan tests: US-Letter vector pages that each look different
 /// (heading, questions, answer boxes of page-specific heights) and carry their page number as a
@@ -22,14 +23,12 @@ public enum MarkedExamWriter {
                 CairoText.setFont(cr, size: 20, bold: true)
                 CairoText.show(cr, "Midterm — page \(page)", x: 72, y: 80)
                 CairoText.setFont(cr, size: 11)
-                var y = 120.0
-                for question in 1...(1 + page % 3) {
-                    CairoText.show(cr, "Question \(page).\(question): explain your reasoning and show every step.", x: 72, y: y)
-                    let height = 90.0 + Double((page * 37 + question * 53) % 120)
+                for (question, frame) in answerFrames(page: page).enumerated() {
+                    CairoText.show(cr, "Question \(page).\(question + 1): explain your reasoning and show every step.", x: 72,
+                                   y: frame.origin.y - 10)
                     cairo_set_line_width(cr, 1.5)
-                    cairo_rectangle(cr, 72, y + 10, 468, height)
+                    cairo_rectangle(cr, frame.origin.x, frame.origin.y, frame.width, frame.height)
                     cairo_stroke(cr)
-                    y += height + 40
                 }
                 for bit in 0..<bits {
                     cairo_rectangle(cr, left + Double(bit) * pitch, top, side, side)
@@ -38,6 +37,16 @@ public enum MarkedExamWriter {
                 cairo_show_page(cr)
                 try CairoPDF.check(cairo_status(cr), "\(context), page \(page)")
             }
+        }
+    }
+
+    /// The answer frames printed on `page` (1-based), in points: one to three, of page-specific heights.
+    public static func answerFrames(page: Int) -> [PageRect] {
+        var y = 120.0
+        return (1...(1 + page % 3)).map { question in
+            let height = 90.0 + Double((page * 37 + question * 53) % 120)
+            defer { y += height + 40 }
+            return PageRect(origin: PagePoint(x: 72, y: y + 10), width: 468, height: height)
         }
     }
 

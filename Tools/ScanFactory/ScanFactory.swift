@@ -60,9 +60,9 @@ public enum ScanFactory {
     /// `style` lands on the scanned page shown upright (an upside-down sheet turned back).
     public static func bulkSheetPlacement(_ p: PagePoint, sheet number: Int, upsideDown: Bool = false, seed: UInt64 = 1,
                                           style: ScanStyle = .sample) -> PagePoint {
-        let (degrees, offset) = BulkScanWriter.placement(ofSheet: number, seed: seed, style: style)
+        let (degrees, offset, scale) = BulkScanWriter.placement(ofSheet: number, seed: seed, style: style)
         let (cx, cy) = (ExamLayout.pageWidth / 2, ExamLayout.pageHeight / 2), angle = degrees * .pi / 180
-        let (x, y) = (p.x - cx, p.y - cy)
+        let (x, y) = ((p.x - cx) * scale, (p.y - cy) * scale)
         let (rx, ry) = (x * cos(angle) - y * sin(angle), x * sin(angle) + y * cos(angle))
         // Turned upright by 180° about the centre, the shift changes sign; the skew stays.
         let sign = upsideDown ? -1.0 : 1.0

@@ -10,17 +10,21 @@ public struct ScanStyle: Sendable, Hashable {
     public var maxOffsetPoints: Double
     /// Strength of the paper grain, dust and shading, from 0 (clean) to 1 (dirty).
     public var noise: Double
+    /// Bulk scans only: each sheet's content is reduced about the page centre by a random factor
+    /// from this up to 1 (0.96 = a copier reducing to 96–100 %); 1 keeps every sheet full size.
+    public var minScale: Double
 
     /// Creates a style; the defaults describe a quick, small office scan.
     public init(
         dpi: Double = 100, jpegQuality: Int = 60, maxSkewDegrees: Double = 1.2,
-        maxOffsetPoints: Double = 8, noise: Double = 0.35
+        maxOffsetPoints: Double = 8, noise: Double = 0.35, minScale: Double = 1
     ) {
         self.dpi = dpi
         self.jpegQuality = jpegQuality
         self.maxSkewDegrees = maxSkewDegrees
         self.maxOffsetPoints = maxOffsetPoints
         self.noise = noise
+        self.minScale = minScale
     }
 
     /// The style of the bundled SamplePDFs folder, tuned to keep the folder well under 5 MB.
