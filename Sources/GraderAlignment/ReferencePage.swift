@@ -138,6 +138,20 @@ public struct ReferencePage: Sendable {
         return copy
     }
 
+    /// The same reference taking pages as much larger than it as a copier's full-size copy of it is,
+    /// this page having been printed at `reduction` of its size (read off a mark of known size on
+    /// it, a bulk copy's code): a first copy reduced to 96 % takes a copy at 100 % and the copier's
+    /// 2 % over it, up to 12 %. Unchanged when that allows no more than it does already, or when
+    /// `reduction` is out of a copier's range (a mark misread).
+    public func allowingEnlargement(printedAt reduction: Double) -> ReferencePage {
+        guard reduction >= 1 - PageRegistrar.limits.maxScaleChange, reduction <= 1 else { return self }
+        let enlargement = min(PageRegistrar.limits.maxScaleChange, (1 + PageRegistrar.usualEnlargement) / reduction - 1)
+        guard enlargement > maxEnlargement else { return self }
+        var copy = self
+        copy.maxEnlargement = enlargement
+        return copy
+    }
+
     /// How much larger than a page the copies whose `scales` against it are seen may be (as
     /// `allowingEnlargement` reads it); nil when fewer than two are placed.
     private static func enlargement(seen scales: [Double?]) -> Double? {

@@ -16,6 +16,9 @@ public final class CodeReader {
         public let darkLevel: UInt8
         /// The symbol's bounding box in pixels: its corners' least and greatest column and row.
         public let bounds: Bounds
+        /// The mean length of the symbol's four sides in pixels, however it is turned: with the
+        /// side it was printed at, how much the page was reduced or enlarged.
+        public let side: Double
     }
 
     /// A bounding box in pixels, edges included.
@@ -62,7 +65,8 @@ public final class CodeReader {
                                           mirrored: Self.isMirrored(corners),
                                           darkLevel: Self.darkLevel(pixels, width: width, height: height, within: corners),
                                           bounds: Bounds(minX: corners.map(\.x).min() ?? 0, minY: corners.map(\.y).min() ?? 0,
-                                                         maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0)))
+                                                         maxX: corners.map(\.x).max() ?? 0, maxY: corners.map(\.y).max() ?? 0),
+                                          side: Self.meanSide(corners)))
                 }
                 symbol = zbar_symbol_next(found)
             }
@@ -80,6 +84,16 @@ public final class CodeReader {
             return sum + a.x * b.y - b.x * a.y
         }
         return twiceArea > 0
+    }
+
+    /// The mean length of the sides of the polygon with `corners`, in pixels (0 with fewer than two).
+    static func meanSide(_ corners: [(x: Int, y: Int)]) -> Double {
+        guard corners.count >= 2 else { return 0 }
+        let lengths = corners.indices.map { i in
+            let a = corners[i], b = corners[(i + 1) % corners.count]
+            return Double((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
+        return lengths.reduce(0, +) / Double(lengths.count)
     }
 
     /// The 20th percentile of the grey levels inside the corners' bounding box.

@@ -7,14 +7,14 @@ import GraderStore
 extension GradingProject {
     /// The alignment of each page of each booklet at `paths` to the project's reference (indexed
     /// like `paths`); none in a project made before pages were aligned, every page flagged when the
-    /// reference cannot be read.
-    func alignToReference(_ paths: [String]) throws -> [[PageAlignment]] {
+    /// reference cannot be read. `printScale` as `PageAlignmentRun.reference(of:)` takes it.
+    func alignToReference(_ paths: [String], printScale: PageAlignmentRun.PrintScale? = nil) throws -> [[PageAlignment]] {
         guard let reference = try store.reference() else { return paths.map { _ in [] } }
         // A student's booklet as the reference is confirmed by the next students, as at creation.
         let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
             .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
         guard let run = try? PageAlignmentRun.alignAll(paths.map { .init(path: $0) }, to: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
-                                                       confirmedBy: confirming)
+                                                       confirmedBy: confirming, printScale: printScale)
         else { return paths.map { _ in reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } } }
         return run.scans
     }
@@ -22,14 +22,18 @@ extension GradingProject {
     /// The alignment of each page of the bulk copies' booklets `files` (inside the project folder):
     /// to the project's reference when it has one; else to the exam as printed (`master.pdf`, given
     /// with `--master`), or to the first copy with print on every page — then also the reference to
-    /// record, with its page sizes.
+    /// record, with its page sizes. A copy as the reference takes copies as much larger than it as
+    /// a full-size one, its codes saying how reduced it went through the copier.
     func alignCopies(_ files: [String]) throws -> (alignments: [[PageAlignment]], newReference: (scan: String, sizes: [PageSize])?) {
         guard !files.isEmpty else { return ([], nil) }
-        if try store.reference() != nil { return (try alignToReference(files.map { folder + "/" + $0 }), nil) }
+        let printScale: PageAlignmentRun.PrintScale = { scan, page in BulkScanReader.printScale(ofPage: page, in: scan.path) }
+        if let reference = try store.reference() {
+            return (try alignToReference(files.map { folder + "/" + $0 }, printScale: reference.scan == Self.masterFile ? nil : printScale), nil)
+        }
         let masterPath = folder + "/" + Self.masterFile
         let master = FileManager.default.fileExists(atPath: masterPath) ? PageAlignmentRun.Scan(path: masterPath, name: "the exam given with --master") : nil
         let run = try PageAlignmentRun.alignClass(files.map { .init(path: folder + "/" + $0, name: "\(Self.copyName($0))'s booklet (the reference)") },
-                                                  master: master)
+                                                  master: master, printScale: master == nil ? printScale : nil)
         return (run.alignments, (run.reference.map { files[$0] } ?? Self.masterFile, run.sizes))
     }
 

@@ -48,9 +48,11 @@ public enum PageAlignmentRun {
     /// say how much larger than it pages may be (`ReferencePage.allowingEnlargement`: a class
     /// scanned at 103 % of the master, say). `pages` (0-based; all when nil) limits it to a run of
     /// pages. A page with no print is refused by name unless `blankAllowed` (then every page
-    /// aligned to it is flagged).
+    /// aligned to it is flagged). `printScale` gives, when known, the share of its printed size a
+    /// page (0-based) of a scan went through the copier at (a bulk copy's code measured): copies
+    /// as much larger as a full-size one are taken (`ReferencePage.allowingEnlargement(printedAt:)`).
     public static func reference(of scan: Scan, confirmedBy others: [Scan] = [], sizedBy sizing: [Scan] = [], pages run: Range<Int>? = nil,
-                                 blankAllowed: Bool = false) throws -> Reference {
+                                 blankAllowed: Bool = false, printScale: PrintScale? = nil) throws -> Reference {
         let document = try PDFDocument(path: scan.path, password: scan.password)
         let copies = others.compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
         let sized = sizing.prefix(confirmingStudents).compactMap { try? PDFDocument(path: $0.path, password: $0.password) }
@@ -62,19 +64,21 @@ public enum PageAlignmentRun {
                 }
             }
             let pages = render(copies.prefix(confirmingStudents))
-            let prepared = ReferencePage(image)
+            let printedAt = printScale?(scan, index)
+            func allowing(_ page: ReferencePage) -> ReferencePage { printedAt.map { page.allowingEnlargement(printedAt: $0) } ?? page }
+            let prepared = allowing(ReferencePage(image))
             guard blankAllowed || !prepared.isBlank else { throw ProjectError.blankReferencePage(reference: scan.name, page: index + 1) }
             // A master confirmed by no one: the class's first copies still say how much larger than it theirs are.
             if pages.isEmpty, !sized.isEmpty { return (page: widened(prepared, seenOn: render(sized[...])).page, turned: false) }
             let (asScanned, matched) = widened(prepared.confirmed(by: pages), seenOn: pages)
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
             // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
-            if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents)))?.confirmed(by: pages),
+            if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents))).map(allowing)?.confirmed(by: pages),
                pages.filter({ !PageRegistrar.register($0, to: shared).isFlagged }).count * 2 > pages.count {
                 return (page: shared, turned: false)
             }
             // Most copies do not match the page as scanned: they may match it turned upright.
-            let (turned, matchedTurned) = widened(ReferencePage(image.turned).confirmed(by: pages), seenOn: pages)
+            let (turned, matchedTurned) = widened(allowing(ReferencePage(image.turned)).confirmed(by: pages), seenOn: pages)
             return ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned)
                 ? (page: turned, turned: true) : (page: asScanned, turned: false)
         }
@@ -95,6 +99,9 @@ public enum PageAlignmentRun {
         return (widened, pages.filter { !PageRegistrar.register($0, to: widened).isFlagged }.count)
     }
 
+    /// The share of its printed size a page (0-based) of a scan went through the copier at, when known.
+    public typealias PrintScale = (Scan, Int) -> Double?
+
     /// How many other students' booklets confirm what a student's reference page has printed.
     public static let confirmingStudents = 3
     /// How many other students' booklets say what is print on a reference page that has no square
@@ -105,9 +112,9 @@ public enum PageAlignmentRun {
     /// as `reference(of:confirmedBy:)` does), `pagesAtOnce` pages at a time: a prepared reference
     /// page holds a few megabytes, so memory follows the run of pages, not the booklet's length.
     /// Gives the reference's page sizes, its own alignments (pages turned upright) and each
-    /// scan's (indexed like `scans`). `progress` gets (steps done, steps).
+    /// scan's (indexed like `scans`). `printScale` as `reference(of:)` takes it. `progress` gets (steps done, steps).
     public static func alignAll(_ scans: [Scan], to referenceScan: Scan, confirmedBy others: [Scan] = [], blankAllowed: Bool = false,
-                                progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+                                printScale: PrintScale? = nil, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
         -> (sizes: [PageSize], own: [PageAlignment], scans: [[PageAlignment]]) {
         let pageCount = try PDFDocument(path: referenceScan.path, password: referenceScan.password).pageCount
         let runs = stride(from: 0, to: pageCount, by: pagesAtOnce).map { $0..<min($0 + pagesAtOnce, pageCount) }
@@ -115,7 +122,7 @@ public enum PageAlignmentRun {
         var alignments = scans.map { _ in [PageAlignment]() }
         for (index, run) in runs.enumerated() {
             let reference = try Self.reference(of: referenceScan, confirmedBy: others, sizedBy: others.isEmpty ? scans : [], pages: run,
-                                               blankAllowed: blankAllowed)
+                                               blankAllowed: blankAllowed, printScale: printScale)
             sizes += reference.pages.map(\.size)
             own += reference.ownAlignments
             let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
@@ -129,18 +136,19 @@ public enum PageAlignmentRun {
     /// definition — a first booklet with a blank page gives way to the next, up to
     /// `confirmingStudents` of them; when all have one, the first is taken all the same (its blank
     /// pages align nothing: a class of empty pages is still a class). A master's blank page is
-    /// refused by name. Gives the reference booklet's index (nil: the master), its page sizes and
-    /// each booklet's alignments.
-    public static func alignClass(_ booklets: [Scan], master: Scan?, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+    /// refused by name. `printScale` as `reference(of:)` takes it. Gives the reference booklet's
+    /// index (nil: the master), its page sizes and each booklet's alignments.
+    public static func alignClass(_ booklets: [Scan], master: Scan?, printScale: PrintScale? = nil,
+                                  progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
         -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
         if let master {
-            let run = try alignAll(booklets, to: master, progress: progress)
+            let run = try alignAll(booklets, to: master, printScale: printScale, progress: progress)
             return (nil, run.sizes, run.scans)
         }
         func aligned(to candidate: Int, blankAllowed: Bool) throws -> (reference: Int?, sizes: [PageSize], alignments: [[PageAlignment]]) {
             let others = booklets.indices.filter { $0 != candidate }.map { booklets[$0] }
             let run = try alignAll(others, to: booklets[candidate], confirmedBy: Array(others.prefix(sharingStudents)),
-                                   blankAllowed: blankAllowed, progress: progress)
+                                   blankAllowed: blankAllowed, printScale: printScale, progress: progress)
             var alignments = run.scans
             alignments.insert(run.own, at: candidate)
             return (candidate, run.sizes, alignments)
