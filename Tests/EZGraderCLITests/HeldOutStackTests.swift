@@ -149,10 +149,12 @@ import TestSupport
     /// The first copy's page 1 fed twice: every reference after it is shifted, so the split blames
     /// the last copy ("copy 5's page 4 was fed twice (stack.pdf page 21 is the extra one)"); the
     /// first copy is where it happened. A known issue: the first copy is every position's reference.
+    /// Intermittent: run after other suites (the generated scans' text depends on the process's
+    /// font state) the refusal may name copy 1.
     @Test func aPageDoubledInTheFirstCopyIsNamedThere() throws {
         let refused = try splitWithFirstCopy("1,1-4")
         #expect(refused.status == 1)
-        withKnownIssue("a page doubled in the first copy is blamed on the last copy") {
+        withKnownIssue("a page doubled in the first copy is blamed on the last copy", isIntermittent: true) {
             #expect(refused.error.contains("copy 1"), "\(refused.error)")
         }
     }
