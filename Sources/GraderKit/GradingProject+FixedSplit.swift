@@ -74,8 +74,8 @@ extension GradingProject {
             guard confirming.filter({ !PageRegistrar.register($0, to: confirmed).isFlagged }).count * 2 < confirming.count else { return confirmed }
             // Handwriting over most of the first copy's page: the ink most copies share is the print
             // (as `PageAlignmentRun.reference` takes it), else its next copies match no page of their own.
-            let sharing = try (1..<min(copies, 1 + PageAlignmentRun.sharingStudents)).map { try image($0 * n + position) }
-            return first.sharedPrint(of: sharing)?.confirmed(by: confirming) ?? confirmed
+            let more = try (1 + confirming.count..<max(1 + confirming.count, min(copies, 1 + PageAlignmentRun.sharingStudents))).map { try image($0 * n + position) }
+            return first.sharedPrint(of: confirming + more)?.confirmed(by: confirming) ?? confirmed
         }
         return try refs.indices.map { index in
             let page = try image(index)
