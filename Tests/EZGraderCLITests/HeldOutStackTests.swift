@@ -146,17 +146,15 @@ import TestSupport
             + "nothing was created.\n")
     }
 
-    /// The first copy's page 1 fed twice: every reference after it is shifted, so the split blames
-    /// the last copy ("copy 5's page 4 was fed twice (stack.pdf page 21 is the extra one)"); the
-    /// first copy is where it happened. A known issue: the first copy is every position's reference.
-    /// Intermittent: run after other suites (the generated scans' text depends on the process's
-    /// font state) the refusal may name copy 1.
+    /// The first copy's page 1 fed twice: against the first copy's pages every copy after it is
+    /// out of step, so the second copy's pages are the references, and the fault is named in copy 1.
     @Test func aPageDoubledInTheFirstCopyIsNamedThere() throws {
         let refused = try splitWithFirstCopy("1,1-4")
         #expect(refused.status == 1)
-        withKnownIssue("a page doubled in the first copy is blamed on the last copy", isIntermittent: true) {
-            #expect(refused.error.contains("copy 1"), "\(refused.error)")
-        }
+        #expect(refused.error.hasPrefix("error: The split every 4 pages is out of step: copy 1 page 2 (stack.pdf page 2) looks like page 1 "),
+                "\(refused.error)")
+        #expect(refused.error.hasSuffix(": copy 1's page 1 was fed twice (stack.pdf page 2 is the extra one). Rescan that copy, "
+            + "or remove the extra page; nothing was created.\n"), "\(refused.error)")
     }
 
     /// `new --pages-per-student 4` on five generated copies of 4 pages, the first copy's pages
