@@ -36,6 +36,18 @@ public struct SplitCheck: Sendable, Equatable {
             case unsure
         }
 
+        /// A page of a copy: the copy 1-based, the page 0-based.
+        public struct Place: Sendable, Equatable {
+            /// The copy (1-based) and its page (0-based).
+            public let copy: Int, page: Int
+
+            /// Creates a place.
+            public init(copy: Int, page: Int) {
+                self.copy = copy
+                self.page = page
+            }
+        }
+
         /// The page (0-based in the stack).
         public let index: Int
         /// The copy (1-based) the page belongs to had it come in step.
@@ -46,6 +58,9 @@ public struct SplitCheck: Sendable, Equatable {
         public let expectedScore: Double, looksLikeScore: Double
         /// What it shows.
         public let kind: Kind
+        /// The other pages that may be the one dropped or fed twice, explaining the stack nearly
+        /// as well (pages of one layout).
+        public var alsoPossible: [Place] = []
     }
 
     /// What the check found.
@@ -94,9 +109,36 @@ public struct SplitCheck: Sendable, Equatable {
             let found = matches(index)
             let score = { (slot: Int) in found.first { $0.position == slot }?.score ?? 0 }
             let expectedPlace = path.place(index - 1) + 1
-            return Misfit(index: index, copy: expectedPlace / n + 1, expected: expectedPlace % n, looksLike: path.page(ofSlot: shown, every: n),
-                          expectedScore: score(inStep), looksLikeScore: score(shown), kind: step > 0 ? .dropped : .doubled)
+            var misfit = Misfit(index: index, copy: expectedPlace / n + 1, expected: expectedPlace % n, looksLike: path.page(ofSlot: shown, every: n),
+                                expectedScore: score(inStep), looksLikeScore: score(shown), kind: step > 0 ? .dropped : .doubled)
+            misfit.alsoPossible = alternatives(to: index, in: path, every: n, matches: matches)
+            return misfit
         }
+    }
+
+    /// The pages whose drop (or second feed) near page `index` explains the stack within `margin`
+    /// of the fault `path` puts at `index`: the same fault a few pages earlier or later.
+    private static func alternatives(to index: Int, in path: SplitPath, every n: Int, matches: (Int) -> [Match]) -> [Misfit.Place] {
+        let before = path.offsets[index - 1], after = path.offsets[index], count = path.offsets.count
+        func score(_ page: Int, _ offset: Int) -> Double? {
+            matches(page).first { $0.position == (page + offset).modulo(n) }?.score
+        }
+        var places: [Misfit.Place] = []
+        for other in max(1, index - n + 1)...min(count - 1, index + n - 1) where other != index {
+            // The pages between the two places take the other offset: what they lose is the cost.
+            let span = other < index ? other..<index : index..<other
+            let (held, taken) = other < index ? (before, after) : (after, before)
+            var loss = 0.0
+            for page in span {
+                guard path.offsets[page] == held, let own = score(page, held), let instead = score(page, taken) else { loss = .infinity; break }
+                loss += own - instead
+            }
+            guard loss < margin else { continue }
+            let expectedPlace = other + before - path.start, fault = after > before ? expectedPlace : expectedPlace - 1
+            let place = Misfit.Place(copy: fault / n + 1, page: fault % n)
+            if !places.contains(place) { places.append(place) }
+        }
+        return places
     }
 
     /// The slots a page at `expected` is compared with: its own, and the one before and after it
@@ -118,13 +160,21 @@ extension SplitCheck.Misfit {
         case .unsure:
             return found
         case .dropped where n > 2:
-            return found + ": copy \(copy)'s page \(page) was dropped"
+            return found + ": copy \(copy)'s page \(page) was dropped" + others(than: Place(copy: copy, page: expected))
         case .doubled where n > 2:
             let twice = expected == 0 ? copy - 1 : copy
-            return found + ": copy \(twice)'s page \(seen) was fed twice (\(name(index)) is the extra one)"
+            return found + ": copy \(twice)'s page \(seen) was fed twice (\(name(index)) is the extra one)" + others(than: Place(copy: twice, page: looksLike))
         case .dropped, .doubled:
             return found + ": copy \(copy)'s page \(page) was dropped, or its page \(seen) fed twice"
         }
+    }
+
+    /// The other places the fault may be, after the one named: "(or its page 3: those pages look alike)".
+    private func others(than named: Place) -> String {
+        let others = alsoPossible.filter { $0 != named }
+        guard !others.isEmpty else { return "" }
+        let places = others.map { $0.copy == named.copy ? "its page \($0.page + 1)" : "copy \($0.copy)'s page \($0.page + 1)" }
+        return " (or " + places.joined(separator: " or ") + ": those pages look alike)"
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.2f", value) }

@@ -19,10 +19,10 @@ struct NewCommand: ParsableCommand {
             --master (give the exam as it went to prepare) or to the first complete copy.
 
             --pages-per-student N: a bulk scan without codes is split every N pages. Every page is \
-            aligned to the first copy's page of its position and of the positions next to it: a \
-            page that matches a neighbour's and not its own (a dropped or doubled page) names its \
-            copy and nothing is created; a page that only looks somewhat more like a neighbour is \
-            listed to check.
+            aligned to the first copy's page of its position and of the positions next to it, and \
+            the whole stack is read at once: where the pages after one fall out of step (a page \
+            dropped or fed twice) the copy is named and nothing is created; a page that only looks \
+            somewhat more like a neighbour is listed to check.
 
             Example:
               ezgrader new exam SamplePDFs/scanned --roster SamplePDFs/roster.csv
