@@ -157,6 +157,21 @@ import TestSupport
             + "or remove the extra page; nothing was created.\n"), "\(refused.error)")
     }
 
+    /// Two accidents in one stack of 12 copies: copy 4's page 3 not fed, copy 9's page 2 fed
+    /// twice. The count comes out even, yet both are named at their copies, and nothing is created.
+    @Test func twoFaultsInOneStackAreBothNamedAtTheirCopies() throws {
+        let folder = TemporaryFolder()
+        let files = try TestClass.scanned((1...12).map { "S\($0)" }, pages: 4, in: folder)
+        let pages = files.enumerated().flatMap { index, file in [file, index == 3 ? "1,2,4" : index == 8 ? "1,2,2,3,4" : "1-4"] }
+        try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + pages + ["--", folder.file("stack.pdf")])
+        let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "stack.pdf")
+        #expect(refused.status == 1)
+        #expect(refused.error.hasPrefix("error: The split every 4 pages is out of step: copy 4 page "), "\(refused.error)")
+        #expect(refused.error.contains("; copy 9 page ") && refused.error.contains(": copy 9's page "), "\(refused.error)")
+        #expect(refused.error.hasSuffix(". Rescan those copies, or remove the extra pages; nothing was created.\n"), "\(refused.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")))
+    }
+
     /// `new --pages-per-student 4` on five generated copies of 4 pages, the first copy's pages
     /// taken as `firstPages` says (a qpdf page range).
     private func splitWithFirstCopy(_ firstPages: String) throws -> CommandResult {
