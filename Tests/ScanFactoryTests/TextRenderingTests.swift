@@ -12,10 +12,10 @@ import TestSupport
     /// Spellings of DejaVu Sans that fontconfig matches alike (it ignores case and blanks) and
     /// cairo's toy API keeps apart: nothing else draws with them, so the test decides who is first.
     private static let spellings: [TextRendering: (afterDesktop: String, afterPDF: String)] = [
-        .unhinted: ("DEJAVU SANS", "dejavu sans"), .hinted: ("DEJAVUSANS", "dejavusans"),
+        .unhinted: ("DEJAVU SANS", "dejavu sans"), .hintedGlyphs: ("DEJAVU sans", "dejavu SANS"), .hinted: ("DEJAVUSANS", "dejavusans"),
     ]
 
-    @Test(arguments: [TextRendering.unhinted, .hinted])
+    @Test(arguments: TextRendering.allCases)
     func printedTextLooksTheSameWhateverDrewItsFamilyFirst(_ rendering: TextRendering) throws {
         let (afterDesktop, afterPDF) = try #require(Self.spellings[rendering])
         let settled = Self.drawOnDesktop(family: afterDesktop) + Self.drawInPDF(family: afterPDF)
@@ -28,11 +28,27 @@ import TestSupport
         #expect(differing == 0, "drawn first hinted by another context, then in a PDF: \(differing) pixels differ")
     }
 
-    @Test func hintedTextIsDrawnOtherwiseThanUnhinted() throws {
+    @Test(arguments: [TextRendering.hintedGlyphs, .hinted])
+    func hintedTextIsDrawnOtherwiseThanUnhinted(_ rendering: TextRendering) throws {
         let unhinted = try Self.printedLines(family: CairoText.sansFamily, .unhinted)
-        let hinted = try Self.printedLines(family: CairoText.sansFamily, .hinted)
+        let hinted = try Self.printedLines(family: CairoText.sansFamily, rendering)
         let differing = unhinted.indices.filter { unhinted[$0] != hinted[$0] }.count
         #expect(differing > 500)
+    }
+
+    @Test func hintedAdvancesAreRoundedAtThePagesOwnScaleAndDesignedOnesAreNot() throws {
+        func width(_ rendering: TextRendering, scale: Double) throws -> Double {
+            var width = 0.0
+            try InkCanvas.render(width: 8, height: 8, pointsToPixels: scale, context: "measuring") { cr in
+                CairoText.render(cr, with: rendering)
+                CairoText.setFont(cr, size: 10.5)
+                width = CairoText.width(cr, "Explain your reasoning and show every step of the working.")
+            } develop: { _, _ in }
+            return width
+        }
+        #expect(try width(.unhinted, scale: 1) == width(.unhinted, scale: 0.97))
+        #expect(try width(.hintedGlyphs, scale: 1) == width(.unhinted, scale: 0.97))
+        #expect(try abs(width(.hinted, scale: 1) - width(.hinted, scale: 0.97)) > 10)
     }
 
     @Test func aBookletIsWrittenTheSameBeforeAndAfterOtherTextAndHintedOnlyWhenAsked() throws {
