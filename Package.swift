@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // cairo's fontconfig fonts: ScanFactory's own font faces, rendered the same whatever used the font before.
+        .systemLibrary(
+            name: "CCairoFC", pkgConfig: "cairo-fc",
+            providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .systemLibrary(
             name: "CQPDF", pkgConfig: "libqpdf",
             providers: [.apt(["libqpdf-dev"])]),
@@ -120,7 +124,7 @@ let package = Package(
 
         // Tools outside the product: synthetic scans (cairo draws, libjpeg-turbo encodes) for the
         // samples, the tests and the benchmarks.
-        .target(name: "ScanFactory", dependencies: ["CCairo", "CTurboJPEG", "GraderCore", "GraderPDF", "GraderAlignment"], path: "Tools/ScanFactory"),
+        .target(name: "ScanFactory", dependencies: ["CCairo", "CCairoFC", "CTurboJPEG", "GraderCore", "GraderPDF", "GraderAlignment"], path: "Tools/ScanFactory"),
         .executableTarget(
             name: "ezgrader-samples",
             dependencies: [
@@ -149,6 +153,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GraderCoreTests", dependencies: ["GraderCore"]),
         .testTarget(name: "GraderAlignmentTests", dependencies: ["GraderAlignment", "GraderCore"]),
+        .testTarget(name: "ScanFactoryTests", dependencies: ["ScanFactory", "TestSupport", "CCairo"]),
         .testTarget(name: "GraderDigitsTests", dependencies: ["GraderDigits", "GraderAlignment", "GraderCore", "ScanFactory"]),
         .testTarget(name: "GraderGroupsTests", dependencies: ["GraderGroups", "GraderDigits", "GraderAlignment", "GraderCore", "ScanFactory"]),
         .testTarget(name: "GraderBubblesTests", dependencies: ["GraderBubbles", "GraderAlignment", "GraderPDF", "ScanFactory", "TestSupport"]),

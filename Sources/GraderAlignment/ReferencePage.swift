@@ -74,8 +74,9 @@ public struct ReferencePage: Sendable {
     /// The same reference keeping only what other students' copies of the page share with it: the
     /// squares whose print shows on most of `pages` (rendered at `PageRegistrar.pixelsPerPoint`)
     /// near where the whole pages overlay — the first student's handwriting shows on no one
-    /// else's page — and the match score measured on those squares. Unchanged when too few
-    /// squares are shared (or no pages but blank ones are given).
+    /// else's page — and the match score measured on those squares; when too few are, the pages
+    /// that share hardly a square (turned too far, another exam's) are left out. Unchanged when
+    /// still too few squares are shared (or no pages but blank ones are given).
     public func confirmed(by pages: [GrayImage]) -> ReferencePage {
         // A blank page (a student's missing page) confirms nothing and denies nothing.
         let pages = pages.filter { !InkMap($0).isBlank }
@@ -95,9 +96,27 @@ public struct ReferencePage: Sendable {
                 correlations[index].append(patch.best(in: map, origin: origin, reach: reach).ncc)
             }
         }
-        // Print matches print at 0.6 or more; other handwriting rarely passes 0.5. Per cell, the
-        // best-structured square most pages share.
-        var isShared = all.indices.map { correlations[$0].filter { $0 >= 0.55 }.count * 2 > pages.count }
+        // When too few squares are shared, the pages that share hardly one (turned too far, another
+        // exam's page) are left out: like a blank one, such a page confirms nothing and denies nothing.
+        let copies = pages.indices.filter { page in correlations.filter { $0.count > page && $0[page] >= 0.55 }.count >= PageRegistrar.minimumMatches }
+        guard let shared = shared(all, correlations, among: Array(pages.indices)) ?? shared(all, correlations, among: copies) else { return self }
+        var copy = self
+        copy.spots = shared.spots
+        copy.alternates = shared.alternates
+        let half = Double(side) / 2
+        copy.printed = printed.filter { index in
+            let (x, y) = (Double(index % medium.width) + 0.5, Double(index / medium.width) + 0.5)
+            return copy.spots.contains { abs($0.x * ppp - x) <= half && abs($0.y * ppp - y) <= half }
+        }
+        return copy
+    }
+
+    /// Per cell, the best-structured of `all` (the candidates, cell by cell) that most of the pages
+    /// `among` share (`correlations[square][page]`: print matches print at 0.6 or more, other
+    /// handwriting rarely passes 0.5), and the cell's other shared ones; nil when fewer than
+    /// `PageRegistrar.minimumMatches` cells have one.
+    private func shared(_ all: [PagePoint], _ correlations: [[Double]], among pages: [Int]) -> (spots: [PagePoint], alternates: [[PagePoint]])? {
+        var isShared = all.indices.map { index in pages.filter { correlations[index].count > $0 && correlations[index][$0] >= 0.55 }.count * 2 > pages.count }
         var sharedSpots: [PagePoint] = [], sharedAlternates: [[PagePoint]] = []
         for cell in candidates {
             let shared = cell.compactMap { spot in all.firstIndex(of: spot) }.filter { isShared[$0] }
@@ -106,16 +125,7 @@ public struct ReferencePage: Sendable {
             sharedAlternates.append(shared.dropFirst().map { all[$0] })
             for index in shared { isShared[index] = false }
         }
-        guard sharedSpots.count >= PageRegistrar.minimumMatches else { return self }
-        var copy = self
-        copy.spots = sharedSpots
-        copy.alternates = sharedAlternates
-        let half = Double(side) / 2
-        copy.printed = printed.filter { index in
-            let (x, y) = (Double(index % medium.width) + 0.5, Double(index / medium.width) + 0.5)
-            return copy.spots.contains { abs($0.x * ppp - x) <= half && abs($0.y * ppp - y) <= half }
-        }
-        return copy
+        return sharedSpots.count >= PageRegistrar.minimumMatches ? (sharedSpots, sharedAlternates) : nil
     }
 
     /// True when a page whose print is at `scale` of this page's size may be taken for it: reduced

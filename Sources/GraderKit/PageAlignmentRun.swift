@@ -72,22 +72,25 @@ public enum PageAlignmentRun {
             if pages.isEmpty, !sized.isEmpty { return (page: widened(prepared, seenOn: render(sized[...])).page, turned: false) }
             let (asScanned, matched) = widened(prepared.confirmed(by: pages), seenOn: pages)
             guard matched * 2 < pages.count else { return (page: asScanned, turned: false) }
+            // Most copies do not match the page as scanned: they may match it turned upright. Tried
+            // first: the ink an upside-down page shares with upright copies is no print of theirs.
+            let (turned, matchedTurned) = widened(allowing(ReferencePage(image.turned)).confirmed(by: pages), seenOn: pages)
+            if ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned) { return (page: turned, turned: true) }
             // Handwriting over most of the page leaves no square of print alone: the ink most copies share is the print.
             if let shared = prepared.sharedPrint(of: pages + render(copies.dropFirst(confirmingStudents))).map(allowing)?.confirmed(by: pages),
                pages.filter({ !PageRegistrar.register($0, to: shared).isFlagged }).count * 2 > pages.count {
                 return (page: shared, turned: false)
             }
-            // Most copies do not match the page as scanned: they may match it turned upright.
-            let (turned, matchedTurned) = widened(allowing(ReferencePage(image.turned)).confirmed(by: pages), seenOn: pages)
-            return ReferenceTurn.prefersTurned(matchedAsScanned: matched, matchedTurned: matchedTurned)
-                ? (page: turned, turned: true) : (page: asScanned, turned: false)
+            return (page: asScanned, turned: false)
         }
         return Reference(pages: prepared.map(\.page), turned: prepared.map(\.turned))
     }
 
     /// `page` taking copies as much larger than it as `pages` (other students' copies of it) are
-    /// (`ReferencePage.allowingEnlargement`), and how many of them it matches.
+    /// (`ReferencePage.allowingEnlargement`), and how many of them it matches the way up it is: a
+    /// copy that matches it only upside down says this page is (`ReferenceTurn` decides).
     private static func widened(_ page: ReferencePage, seenOn pages: [GrayImage]) -> (page: ReferencePage, matched: Int) {
+        func matched(_ alignment: PageAlignment) -> Bool { !alignment.isFlagged && !alignment.upsideDown }
         let seen = pages.map { PageRegistrar.register($0, to: page) }
         // A copy refused as larger than the page still says how much larger it is.
         let scales = seen.map { alignment -> Double? in
@@ -95,8 +98,8 @@ public enum PageAlignmentRun {
             return alignment.transform?.scale
         }
         let widened = page.allowingEnlargement(seen: scales)
-        guard widened.maxEnlargement > page.maxEnlargement else { return (page, seen.filter { !$0.isFlagged }.count) }
-        return (widened, pages.filter { !PageRegistrar.register($0, to: widened).isFlagged }.count)
+        guard widened.maxEnlargement > page.maxEnlargement else { return (page, seen.filter(matched).count) }
+        return (widened, pages.filter { matched(PageRegistrar.register($0, to: widened)) }.count)
     }
 
     /// The share of its printed size a page (0-based) of a scan went through the copier at, when known.

@@ -16,10 +16,18 @@ import TestSupport
     /// `draw` gives the next number of a fixed sequence in 0..<1.
     struct HardClass: Sendable, CustomTestStringConvertible {
         let name: String, students: Int, printing: CopierPlacement.Printing, master: Bool
+        /// How the scans' printed text is rasterised: the held-out classes are drawn by other code.
+        var textRendering: TextRendering = .unhinted
         /// Why this class still fails (a known issue: false flags measured, not yet fixed); nil when it passes.
         var knownIssue: String? = nil
         let placement: @Sendable (_ draw: () -> Double) -> CopierPlacement
-        var testDescription: String { name }
+        var testDescription: String {
+            switch textRendering {
+            case .unhinted: name
+            case .hintedGlyphs: name + ", glyphs hinted"
+            case .hinted: name + ", text hinted (advances rounded on each copy)"
+            }
+        }
     }
 
     static let classes: [HardClass] = [
@@ -27,12 +35,7 @@ import TestSupport
             CopierPlacement(dx: (draw() - 0.5) * 10 * mm, dy: (draw() - 0.5) * 10 * mm, rotationDegrees: (draw() - 0.5) * 4,
                             scale: 0.96 + draw() * 0.04, writing: .crowded)
         },
-        HardClass(name: "handwriting over most of every page, aligned on the first student", students: 10, printing: .full, master: false,
-                  knownIssue: "the print of page 2 is now the copies' consensus pixel by pixel (ReferencePage.sharedPrint), but "
-                      + "the figures depend on the generated scans, which depend on the process (cairo's toy text is drawn with "
-                      + "hinting left to whatever set up fonts before): run after other suites, no page is flagged and 3 boxes land "
-                      + "4.1–5.4 pt from their frames (S9 Q21, Q22, S10 Q22); run alone, S05 p1 and p2 are flagged; with explicit "
-                      + "font options in ScanFactory's CairoText the class passes (worst box 1.23 pt)") { draw in
+        HardClass(name: "handwriting over most of every page, aligned on the first student", students: 10, printing: .full, master: false) { draw in
             CopierPlacement(dx: (draw() - 0.5) * 10 * mm, dy: (draw() - 0.5) * 10 * mm, rotationDegrees: (draw() - 0.5) * 4,
                             scale: 0.96 + draw() * 0.04, writing: .crowded)
         },
@@ -58,7 +61,28 @@ import TestSupport
         },
     ]
 
-    @Test(arguments: classes) func noLegitimatePageIsFlaggedAndEveryBoxLandsOnItsPrintedFrame(_ hard: HardClass) throws {
+    /// Every class again, placed the same, drawn with each other `TextRendering`: the held-out
+    /// classes are drawn by other code.
+    static let otherRenderings = [TextRendering.hintedGlyphs, .hinted].flatMap { rendering in
+        classes.map { hard in
+            var drawn = hard
+            drawn.textRendering = rendering
+            drawn.knownIssue = rendering == .hinted ? laidOutAgainKnownIssues[hard.name] : nil
+            return drawn
+        }
+    }
+
+    /// The classes that still fail when every copy's text is laid out again (hinted advances
+    /// rounded at the copy's own scale: words up to tens of points along their lines from where
+    /// the reference has them, lines wrapped elsewhere), and how.
+    static let laidOutAgainKnownIssues = [
+        "handwriting over most of every page": "S06 p1 and S09 p2 flagged (\"its print is not the reference page's\"), "
+            + "boxes 6.6–17.1 pt from their frames (S6 Q12, S9 Q21, Q22)",
+        "handwriting over most of every page, aligned on the first student": "S05 p1 and p2 flagged (\"its print is not the "
+            + "reference page's\"), boxes 7.8–15.3 pt from their frames (S5 Q11, Q12, Q21, Q22)",
+    ]
+
+    @Test(arguments: classes + otherRenderings) func noLegitimatePageIsFlaggedAndEveryBoxLandsOnItsPrintedFrame(_ hard: HardClass) throws {
         let folder = TemporaryFolder()
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(hard.name.count)
         let draw = { () -> Double in   // a fixed sequence (xorshift), the same every run
@@ -69,24 +93,25 @@ import TestSupport
         let scans = try placements.enumerated().map { index, pages in
             let path = folder.file(String(format: "S%02d.pdf", index + 1))
             try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: path), studentName: "S\(index + 1)", studentNumber: index + 1,
-                                              placements: pages, dpi: 72)
+                                              placements: pages, dpi: 72, textRendering: hard.textRendering)
             return path
         }
         let printed = CopierPlacement(printing: hard.printing)
         let master = hard.master ? folder.file("master.pdf") : nil
         if let master {
-            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: master), studentName: nil, studentNumber: 0, placements: [printed, printed], dpi: 72)
+            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: master), studentName: nil, studentNumber: 0, placements: [printed, printed], dpi: 72,
+                                              textRendering: hard.textRendering)
         }
         let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, masterPath: master, grader: try .tester())
         guard let known = hard.knownIssue else { return try Self.check(project, hard, placements: placements, printed: printed) }
-        withKnownIssue(Comment(rawValue: known), isIntermittent: true) { try Self.check(project, hard, placements: placements, printed: printed) }
+        withKnownIssue(Comment(rawValue: known)) { try Self.check(project, hard, placements: placements, printed: printed) }
     }
 
     /// No page flagged, and each score box typed on the reference page within 4 pt of its frame on every page.
     private static func check(_ project: GradingProject, _ hard: HardClass, placements: [[CopierPlacement]], printed: CopierPlacement) throws {
         let book = try project.gradeBook()
         let report = try #require(AlignmentReport(book.students))
-        #expect(report.flagged.filter { $0.problem == "no match" }.map { "\($0.student) p\($0.page): \($0.reason ?? "-")" } == [], "\(hard.name)")
+        #expect(report.flagged.filter { $0.problem == "no match" }.map { "\($0.student) p\($0.page): \($0.reason ?? "-")" } == [], "\(hard.testDescription)")
 
         // Boxes typed where the score frames are printed on the reference page (the master, or the student it is).
         let referencePages = hard.master ? [printed, printed]
@@ -105,9 +130,9 @@ import TestSupport
                 let truth = pages[page - 1].apply(ScanFactory.scoreBoxOrigin(page: page, slot: slot))
                 let off = hypot(placed.x - truth.x, placed.y - truth.y)
                 worst = max(worst, off)
-                #expect(off <= 4, "\(hard.name): S\(index + 1) \(question.name) box \(off) pt from its printed frame")
+                #expect(off <= 4, "\(hard.testDescription): S\(index + 1) \(question.name) box \(off) pt from its printed frame")
             }
         }
-        print("\(hard.name): worst box \(String(format: "%.2f", worst)) pt from its frame, lowest match \(report.lowestScore)")
+        print("\(hard.testDescription): worst box \(String(format: "%.2f", worst)) pt from its frame, lowest match \(report.lowestScore)")
     }
 }

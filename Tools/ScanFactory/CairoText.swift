@@ -1,17 +1,33 @@
 internal import CCairo
 
-/// Printed text with cairo's toy text API: font selection, measuring, showing and word wrapping.
+/// Printed text with cairo: font selection (faces of our own, see `PinnedFontFaces`), measuring,
+/// showing and word wrapping.
 enum CairoText {
     /// The sans font used for everything printed; fonts-dejavu-core provides it.
     static let sansFamily = "DejaVu Sans"
 
-    /// Selects DejaVu Sans at `size` points, bold and/or oblique as asked.
+    /// Selects DejaVu Sans at `size` points, bold and/or oblique as asked, drawn with the context's
+    /// `TextRendering` (unhinted unless `render(_:with:)` said otherwise) in a face of our own.
     static func setFont(_ cr: OpaquePointer, size: Double, bold: Bool = false, italic: Bool = false,
                         family: String = sansFamily) {
-        cairo_select_font_face(
-            cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        let rendering = TextRendering(of: cr)
+        render(cr, with: rendering)
+        if let face = PinnedFontFaces.face(family: family, bold: bold, italic: italic, rendering: rendering) {
+            cairo_set_font_face(cr, face)
+        } else {
+            // No font at all: cairo's own fallback, as its toy API would draw.
+            cairo_select_font_face(
+                cr, family, italic ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+                bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        }
         cairo_set_font_size(cr, size)
+    }
+
+    /// Draws the context's text from now on with `rendering` (its font options say it; `setFont` keeps them).
+    static func render(_ cr: OpaquePointer, with rendering: TextRendering) {
+        let options = rendering.makeFontOptions()
+        defer { cairo_font_options_destroy(options) }
+        cairo_set_font_options(cr, options)
     }
 
     /// The horizontal advance of `text` in the current font.

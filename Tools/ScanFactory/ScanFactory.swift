@@ -35,11 +35,13 @@ public enum ScanFactory {
     /// Writes a scanned booklet with one page per entry of `placements`, each misplaced exactly as
     /// it says (shift, rotation, scale, paper size, upside down, or another page altogether), with
     /// the student's handwriting; without a `studentName`, the unwritten exam (a master copy).
+    /// `textRendering` says how the printed text is rasterised (the same whatever ran before).
     public static func writeTruthBooklet(
-        to url: URL, studentName: String?, studentNumber: Int, placements: [CopierPlacement], dpi: Double = 100, seed: UInt64 = 1
+        to url: URL, studentName: String?, studentNumber: Int, placements: [CopierPlacement], dpi: Double = 100, seed: UInt64 = 1,
+        textRendering: TextRendering = .unhinted
     ) throws {
         try TruthBookletWriter.write(to: url, studentName: studentName, studentNumber: studentNumber, placements: placements,
-                                     dpi: dpi, seed: seed)
+                                     dpi: dpi, seed: seed, textRendering: textRendering)
     }
 
     /// The top-left corner of the printed score box of question `slot` (0 or 1) on exam page `page`,

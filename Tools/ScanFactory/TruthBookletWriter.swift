@@ -6,7 +6,7 @@ import Foundation
 enum TruthBookletWriter {
     /// See `ScanFactory.writeTruthBooklet`.
     static func write(to url: URL, studentName: String?, studentNumber: Int, placements: [CopierPlacement],
-                      dpi: Double, seed: UInt64) throws {
+                      dpi: Double, seed: UInt64, textRendering: TextRendering) throws {
         let context = "writing scanned booklet \(url.path)"
         guard let first = placements.first else { throw ScanFactoryError(context: context, reason: "a booklet needs at least one page") }
         var studentRNG = SplitMix64(seed: seed, UInt64(bitPattern: Int64(studentNumber)), 0x4A4D)
@@ -21,6 +21,7 @@ enum TruthBookletWriter {
                 let jpeg = try InkCanvas.render(
                     width: width, height: height, pointsToPixels: dpi / 72, context: pageContext,
                     draw: { cr in
+                        CairoText.render(cr, with: textRendering)
                         if placement.upsideDown {
                             cairo_translate(cr, placement.paperWidth, placement.paperHeight)
                             cairo_rotate(cr, .pi)

@@ -1,0 +1,2 @@
+#include <cairo-ft.h>
+#include <fontconfig/fontconfig.h>
