@@ -75,6 +75,9 @@ public struct SplitCheck: Sendable, Equatable {
 
     /// A neighbour's score must exceed the page's own by this much to count as "looks like it".
     public static let margin = 0.1
+    /// Another place explains a fault nearly as well when the pages between lose less than this:
+    /// the match scores of pages of one layout against each other's references differ by up to 0.2.
+    public static let alikeLoss = 0.25
 
     /// Judges a stack of `count` pages split every `n`, from `matches(index)`: the page's matches
     /// against the slots `positions(around: index % n, every: n)`.
@@ -116,7 +119,7 @@ public struct SplitCheck: Sendable, Equatable {
         }
     }
 
-    /// The pages whose drop (or second feed) near page `index` explains the stack within `margin`
+    /// The pages whose drop (or second feed) near page `index` explains the stack within `alikeLoss`
     /// of the fault `path` puts at `index`: the same fault a few pages earlier or later.
     private static func alternatives(to index: Int, in path: SplitPath, every n: Int, matches: (Int) -> [Match]) -> [Misfit.Place] {
         let before = path.offsets[index - 1], after = path.offsets[index], count = path.offsets.count
@@ -133,7 +136,7 @@ public struct SplitCheck: Sendable, Equatable {
                 guard path.offsets[page] == held, let own = score(page, held), let instead = score(page, taken) else { loss = .infinity; break }
                 loss += own - instead
             }
-            guard loss < margin else { continue }
+            guard loss < alikeLoss else { continue }
             let expectedPlace = other + before - path.start, fault = after > before ? expectedPlace : expectedPlace - 1
             let place = Misfit.Place(copy: fault / n + 1, page: fault % n)
             if !places.contains(place) { places.append(place) }

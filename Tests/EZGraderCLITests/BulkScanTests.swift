@@ -179,11 +179,10 @@ import TestSupport
         try runCommand("/usr/bin/qpdf", ["--empty", "--pages"] + Array(files[0..<5]) + [files[5], "1,2,4", files[6], files[7], "--", folder.file("dropped.pdf")])
         let refused = try run(folder, "new", "exam", "--pages-per-student", "4", "dropped.pdf")
         #expect(refused.status == 1)
-        // Found at the page itself: where Finn's page 3 should be, his page 4 came.
-        #expect(refused.error.hasPrefix("error: The split every 4 pages is out of step: copy 6 page 3 (dropped.pdf page 23) looks like page 4"),
+        // Named at Finn's copy; his pages 3 and 4 share a layout, so page 3 is named or listed as alike.
+        #expect(refused.error.hasPrefix("error: The split every 4 pages is out of step: copy 6 page "), "\(refused.error)")
+        #expect(refused.error.contains(": copy 6's page 3 was dropped") || refused.error.contains(": copy 6's page 4 was dropped (or its page 3"),
                 "\(refused.error)")
-        // Pages 3 and 4 share a layout: the other page that may be the one dropped may be named too.
-        #expect(refused.error.contains(": copy 6's page 3 was dropped"), "\(refused.error)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("exam.ezgrader")))
 
         // Cleo's last page fed twice: the extra one stands where Dev's page 1 should be.
