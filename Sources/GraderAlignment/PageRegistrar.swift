@@ -37,7 +37,7 @@ public enum PageRegistrar {
     /// found even when the page was not accepted (too few squares within a few points, as on a
     /// photo whose perspective no similarity follows): a start for a closer fit of its own. A page
     /// that does not match within the copier's usual turns and scales is tried within the wider
-    /// range (up to 10°, down to 91 %) before it is flagged with what was seen on it.
+    /// range (up to 10°, down to 91 %, and turned up to 20° to say so) before it is flagged with what was seen on it.
     public static func placement(of image: GrayImage, on reference: ReferencePage) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
         guard reference.hasContent else { return (PageAlignment(transform: nil, score: 0, problem: .otherPrint), nil) }
         let upright = InkMap(image)
@@ -84,9 +84,10 @@ public enum PageRegistrar {
         let problem = bestFailed.problem ?? (blank ? .blank : .otherPrint)
         var flagged = bestFailed.alignment
         flagged.problem = problem
-        // Matched nowhere: the way up is the one whose page correlates best as a whole, not that
-        // of the failed attempt that scored highest (noise), which would show the page turned.
-        if bestFailed.problem == nil { flagged.upsideDown = orientations[0].1 }
+        // Matched nowhere (no placement correlated as a reference page does): the way up is the one
+        // whose page correlates best as a whole, not that of the failed attempt (noise), which would
+        // show the page turned. A placement that correlated as well as an accepted one knows its way up.
+        if bestFailed.problem == nil, bestFailed.alignment.score < acceptedScore { flagged.upsideDown = orientations[0].1 }
         return (flagged, bestFailed.rough)
     }
 

@@ -61,7 +61,10 @@ public struct ReferencePage: Sendable {
         let turned: [(scale: Double, degrees: Double)] = [1.0, 0.97, 0.94].flatMap { scale in
             [3.75, 5, 6.25, 7.5, 8.75, 10].flatMap { [(scale, -$0), (scale, $0)] }
         }
-        let wider = turned + [0, -1.25, 1.25, -2.5, 2.5, -3.75, 3.75].map { (0.91, $0) }
+        // Turned further, up to the 20° that `PageRegistrar.seen` follows, at full size: such a page is
+        // flagged, saying how far it is turned (not that its print is another page's) and shown its way up.
+        let tooFar: [(scale: Double, degrees: Double)] = [12.5, 15, 17.5, 20].flatMap { [(1.0, -$0), (1.0, $0)] }
+        let wider = turned + [0, -1.25, 1.25, -2.5, 2.5, -3.75, 3.75].map { (0.91, $0) } + tooFar
         let (coarse, size) = (coarse, size)
         warps = (usual + wider).map { Self.warp(coarse, of: size, scale: $0, degrees: $1) }
         usualWarps = usual.count

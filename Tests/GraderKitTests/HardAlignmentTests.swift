@@ -101,6 +101,33 @@ import TestSupport
         #expect(report.flagged.map { "\($0.student) \($0.page) \($0.reason ?? "-")" } == ["S1 1 the page is blank (no print or writing on it)"])
     }
 
+    /// Pages turned past the 10° that are aligned, up to 20°: the flag says how far, and each is shown
+    /// its way up (the one turned over too), not as its whole-page correlation happens to say.
+    @Test func aPageTurnedTooFarSaysHowFarAndIsShownItsWayUp() throws {
+        let folder = TemporaryFolder()
+        let (_, master) = try Self.write(folder, master: [CopierPlacement(), CopierPlacement()])
+        let turns: [(name: String, page: CopierPlacement)] = [
+            ("T16", CopierPlacement(dx: 7 * Self.mm, dy: -5 * Self.mm, rotationDegrees: 16)),
+            ("T-19", CopierPlacement(dx: -4 * Self.mm, dy: 6 * Self.mm, rotationDegrees: -19)),
+            ("T16over", CopierPlacement(dx: 5 * Self.mm, dy: 3 * Self.mm, rotationDegrees: 16, upsideDown: true)),
+        ]
+        let scans = try turns.enumerated().map { index, student in
+            let path = folder.file("\(student.name).pdf")
+            try ScanFactory.writeTruthBooklet(to: URL(fileURLWithPath: path), studentName: student.name, studentNumber: index + 1,
+                                              placements: [student.page, CopierPlacement()], dpi: 72)
+            return path
+        }
+        let project = try GradingProject.create(folder.file("exam.ezgrader"), scans: scans, masterPath: master, grader: try .tester())
+        let book = try project.gradeBook()
+        let report = try #require(AlignmentReport(book.students))
+        #expect(report.flagged.map { "\($0.student) \($0.page): \($0.reason ?? "-")" } == [
+            "T16 1: its print is turned 16°, more than the 10° that are aligned",
+            "T-19 1: its print is turned 19°, more than the 10° that are aligned",
+            "T16over 1: its print is turned 16°, more than the 10° that are aligned",
+        ])
+        #expect(book.students.map { $0.alignment(page: 1)?.upsideDown } == turns.map(\.page.upsideDown))
+    }
+
     @Test func copiesLargerThanAReducedFirstStudentAreAlignedToIt() throws {
         // The first student's pages went through reduced to 96 %, everyone else's at 99–100 %:
         // against the first student's, theirs are 3–4 % larger.
