@@ -46,6 +46,9 @@ public struct SplitCheck: Sendable, Equatable {
                 self.copy = copy
                 self.page = page
             }
+
+            /// The place `place` pages (0-based) into a stack of copies of `n` pages.
+            init(_ place: Int, every n: Int) { self.init(copy: place / n + 1, page: place % n) }
         }
 
         /// The page (0-based in the stack).
@@ -58,6 +61,8 @@ public struct SplitCheck: Sendable, Equatable {
         public let expectedScore: Double, looksLikeScore: Double
         /// What it shows.
         public let kind: Kind
+        /// The page dropped or fed twice (for a page worth a look: its own place).
+        public let fault: Place
         /// The other pages that may be the one dropped or fed twice, explaining the stack nearly
         /// as well (pages of one layout).
         public var alsoPossible: [Place] = []
@@ -94,11 +99,13 @@ public struct SplitCheck: Sendable, Equatable {
         guard found.isEmpty, !path.droppedAtStart, !path.droppedAtEnd else { return .refused(faults: found) }
         let unsure = (0..<count).compactMap { index -> Misfit? in
             let slot = path.slot(index, every: n)
-            guard let own = matches(index).first(where: { $0.position == slot }) else { return nil }
-            let others = matches(index).filter { $0.position != slot && $0.accepted && $0.score >= own.score + margin }
+            let found = matches(index)
+            guard let own = found.first(where: { $0.position == slot }) else { return nil }
+            let others = found.filter { $0.position != slot && $0.accepted && $0.score >= own.score + margin }
             guard let best = others.max(by: { $0.score < $1.score }) else { return nil }
-            return Misfit(index: index, copy: path.copy(index, every: n), expected: path.page(ofSlot: slot, every: n),
-                          looksLike: path.page(ofSlot: best.position, every: n), expectedScore: own.score, looksLikeScore: best.score, kind: .unsure)
+            let place = Misfit.Place(copy: path.copy(index, every: n), page: path.page(ofSlot: slot, every: n))
+            return Misfit(index: index, copy: place.copy, expected: place.page, looksLike: path.page(ofSlot: best.position, every: n),
+                          expectedScore: own.score, looksLikeScore: best.score, kind: .unsure, fault: place)
         }
         return .accepted(unsure: unsure)
     }
@@ -111,9 +118,10 @@ public struct SplitCheck: Sendable, Equatable {
             let inStep = (index + path.offsets[index - 1]).modulo(n), shown = path.slot(index, every: n)
             let found = matches(index)
             let score = { (slot: Int) in found.first { $0.position == slot }?.score ?? 0 }
-            let expectedPlace = path.place(index - 1) + 1
-            var misfit = Misfit(index: index, copy: expectedPlace / n + 1, expected: expectedPlace % n, looksLike: path.page(ofSlot: shown, every: n),
-                                expectedScore: score(inStep), looksLikeScore: score(shown), kind: step > 0 ? .dropped : .doubled)
+            let place = path.place(index - 1) + 1, expected = Misfit.Place(place, every: n), kind = step > 0 ? Misfit.Kind.dropped : .doubled
+            var misfit = Misfit(index: index, copy: expected.copy, expected: expected.page, looksLike: path.page(ofSlot: shown, every: n),
+                                expectedScore: score(inStep), looksLikeScore: score(shown), kind: kind,
+                                fault: Misfit.Place(kind.faultyPlace(expecting: place), every: n))
             misfit.alsoPossible = alternatives(to: index, in: path, every: n, matches: matches)
             return misfit
         }
@@ -137,8 +145,8 @@ public struct SplitCheck: Sendable, Equatable {
                 loss += own - instead
             }
             guard loss < alikeLoss else { continue }
-            let expectedPlace = other + before - path.start, fault = after > before ? expectedPlace : expectedPlace - 1
-            let place = Misfit.Place(copy: fault / n + 1, page: fault % n)
+            let kind = after > before ? Misfit.Kind.dropped : .doubled
+            let place = Misfit.Place(kind.faultyPlace(expecting: other + before - path.start), every: n)
             if !places.contains(place) { places.append(place) }
         }
         return places
@@ -163,10 +171,9 @@ extension SplitCheck.Misfit {
         case .unsure:
             return found
         case .dropped where n > 2:
-            return found + ": copy \(copy)'s page \(page) was dropped" + others(than: Place(copy: copy, page: expected))
+            return found + ": copy \(copy)'s page \(page) was dropped" + others(than: fault)
         case .doubled where n > 2:
-            let twice = expected == 0 ? copy - 1 : copy
-            return found + ": copy \(twice)'s page \(seen) was fed twice (\(name(index)) is the extra one)" + others(than: Place(copy: twice, page: looksLike))
+            return found + ": copy \(fault.copy)'s page \(fault.page + 1) was fed twice (\(name(index)) is the extra one)" + others(than: fault)
         case .dropped, .doubled:
             return found + ": copy \(copy)'s page \(page) was dropped, or its page \(seen) fed twice"
         }
@@ -181,6 +188,12 @@ extension SplitCheck.Misfit {
     }
 
     private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+extension SplitCheck.Misfit.Kind {
+    /// Where (pages into the stack, 0-based) the page dropped or fed twice is, when the page
+    /// expected at `place` shows this: the page expected is the one dropped, the one before it was fed twice.
+    func faultyPlace(expecting place: Int) -> Int { self == .doubled ? place - 1 : place }
 }
 
 extension Int {

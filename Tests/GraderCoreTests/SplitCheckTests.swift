@@ -134,10 +134,8 @@ import Testing
             if !doubled, truth.page == n - 1, truth.copy == copies { #expect(verdict == .refused(faults: []), "\(what)"); continue }
             guard case .refused(let faults) = verdict, faults.count == 1 else { Issue.record("\(what): not refused with one fault"); continue }
             let found = faults[0]
-            let named = found.kind == .doubled ? (found.expected == 0 ? found.copy - 1 : found.copy) : found.copy
-            let page = found.kind == .doubled ? found.looksLike : found.expected
-            let listed = [SplitCheck.Misfit.Place(copy: named, page: page)] + found.alsoPossible
-            #expect(named == truth.copy && found.kind == (doubled ? .doubled : .dropped) && listed.contains(.init(copy: truth.copy, page: truth.page)),
+            let listed = [found.fault] + found.alsoPossible
+            #expect(found.fault.copy == truth.copy && found.kind == (doubled ? .doubled : .dropped) && listed.contains(.init(copy: truth.copy, page: truth.page)),
                     "\(what): \(found.explanation(every: n, name: name))")
         }
     }
