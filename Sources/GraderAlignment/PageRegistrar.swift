@@ -99,20 +99,11 @@ public enum PageRegistrar {
     /// reference allows) whose turned and scaled reference correlates best with the page over the
     /// whole page, with that correlation's shift.
     static func start(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> SimilarityTransform {
-        var best: (score: Double, transform: SimilarityTransform) = (-.infinity, .identity)
-        let shifts = page.bestShifts(of: warps.map { reference.coarseSpectrum(like: page, warp: $0) })
-        for (warp, shift) in zip(reference.warps[warps], shifts) {
-            guard shift.score > best.score else { continue }
-            let ppp = reference.coarse.pixelsPerPoint
-            let moved = warp.transform
-            best = (shift.score, SimilarityTransform(a: moved.a, b: moved.b, tx: moved.tx + Double(shift.x) / ppp,
-                                                     ty: moved.ty + Double(shift.y) / ppp))
-        }
-        return best.transform
+        starts(page, reference, warps: warps).first ?? .identity
     }
 
-    /// Each of `warps` placed where it correlates best with the page over the whole page (as
-    /// `start`), the best correlated first.
+    /// Each of `warps` placed where it correlates best with the page over the whole page, the best
+    /// correlated first (of two alike, the earlier warp).
     static func starts(_ page: CrossCorrelation.Spectrum, _ reference: ReferencePage, warps: Range<Int>) -> [SimilarityTransform] {
         let shifts = page.bestShifts(of: warps.map { reference.coarseSpectrum(like: page, warp: $0) })
         let ppp = reference.coarse.pixelsPerPoint
