@@ -5,8 +5,9 @@ import GraderCore
 /// found by phase-correlating the whole pages at low resolution under a few rotations and scales
 /// (trying the page upside down too), then squares of printed structure matched one by one near
 /// it, a similarity transform voted from pairs of them (so handwriting or a stray mark that matches
-/// nothing is outvoted), and refined by least squares over squares re-matched through that
-/// transform at the render's resolution.
+/// nothing is outvoted), and refined over squares re-matched through that transform at the
+/// render's resolution: voted again at first (two squares matched a letter over are outvoted),
+/// then by least squares.
 public enum PageRegistrar {
     /// Resolution the pages are rendered at (36 dpi): enough to place a box within a point or two.
     public static let pixelsPerPoint = 0.5
