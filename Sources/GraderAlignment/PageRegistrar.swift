@@ -5,8 +5,9 @@ import GraderCore
 /// found by phase-correlating the whole pages at low resolution under a few rotations and scales
 /// (trying the page upside down too), then squares of printed structure matched one by one near
 /// it, a similarity transform voted from pairs of them (so handwriting or a stray mark that matches
-/// nothing is outvoted), and refined by least squares over squares re-matched through that
-/// transform at the render's resolution.
+/// nothing is outvoted), and refined over squares re-matched through that transform at the
+/// render's resolution: voted again at first (two squares matched a letter over are outvoted),
+/// then by least squares.
 public enum PageRegistrar {
     /// Resolution the pages are rendered at (36 dpi): enough to place a box within a point or two.
     public static let pixelsPerPoint = 0.5
@@ -127,15 +128,11 @@ public enum PageRegistrar {
                             side: ReferencePage.spotSide, reach: Int(20 * medium.pixelsPerPoint))
         guard var transform = vote(rough, tolerance: 8) else { return (unmatched, nil, nil) }
         var matched = 0
-        // Within 8 pt at first, then 4 pt of the transform refined by the squares found.
-        for (tolerance, reach) in [(6.0, 4), (3, 2), (3, 2)] {
+        // Within 6 pt at first (voted), then 3 pt of the transform refined by the squares found.
+        for (step, (tolerance, reach)) in [(6.0, 4), (3, 2), (3, 2)].enumerated() {
             let pairs = matches(transform, page: map, reference: reference.fine, spots: reference.spots, side: 2 * ReferencePage.spotSide, reach: reach)
-            let kept = pairs.filter {
-                let p = transform.apply($0.from)
-                return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
-            }
-            guard let fitted = SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)) else { return (unmatched, transform, nil) }
-            (transform, matched) = (fitted, kept.count)
+            guard let refined = refined(transform, by: pairs, within: tolerance, voting: step == 0) else { return (unmatched, transform, nil) }
+            (transform, matched) = refined
         }
         let score = correlation(reference, medium, through: transform)
         // Half the squares must agree: a few that fit by chance do not make an alignment. Where
@@ -148,6 +145,22 @@ public enum PageRegistrar {
             : reference.isWithinScale(transform.scale) ? nil : .scaled(transform.scale)
         let accepted = agreed && beyond == nil
         return (PageAlignment(transform: accepted ? transform : nil, score: score, upsideDown: upsideDown), transform, agreed ? beyond : nil)
+    }
+
+    /// `transform` refined by `pairs` (squares matched near where it puts them): the least-squares
+    /// fit of those within `tolerance` points of it, and how many they are; nil when fewer than two.
+    /// `voting` (the first refinement, the farthest from the print): the transform most of them
+    /// agree with within half `tolerance` (`vote`) when one is, for a least-squares fit lets two
+    /// squares matched a letter over (handwriting pulling them) turn the page half a degree, and the
+    /// next refinements, looking nearer, then lose the print on the far side of the page.
+    static func refined(_ transform: SimilarityTransform, by pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))],
+                        within tolerance: Double, voting: Bool) -> (transform: SimilarityTransform, matched: Int)? {
+        let kept = pairs.filter {
+            let p = transform.apply($0.from)
+            return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance
+        }
+        if voting, let voted = vote(kept, tolerance: tolerance / 2) { return (voted, kept.count) }
+        return SimilarityTransform.fit(from: kept.map(\.from), to: kept.map(\.to)).map { ($0, kept.count) }
     }
 
     /// How many of `reference`'s cells have a square (the spot or one of its alternates) found on

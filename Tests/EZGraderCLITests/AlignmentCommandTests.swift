@@ -74,22 +74,10 @@ import TestSupport
                 let bitmap = try PageBitmap(pngAt: png, dpi: 144)
                 let corner = try #require(bitmap.redBoxCorner(near: PagePoint(x: truth.x, y: truth.y)),
                                           "\(student.name) p. \(page): no box near the printed spot")
-                let off = hypot(corner.x - truth.x, corner.y - truth.y)
-                guard let known = Self.knownIssues["\(student.name) \(page)"] else {
-                    #expect(off <= 2, "\(student.name) p. \(page): box at \(corner), printed at \(truth)")
-                    continue
-                }
-                withKnownIssue(Comment(rawValue: known)) { #expect(off <= 2, "\(student.name) p. \(page): box at \(corner), printed at \(truth)") }
+                #expect(hypot(corner.x - truth.x, corner.y - truth.y) <= 2, "\(student.name) p. \(page): box at \(corner), printed at \(truth)")
             }
         }
     }
-
-    /// Boxes that still land off their printed spot (the scans drawn as ScanFactory pins them), and why.
-    private static let knownIssues = [
-        "Cal 2": "3.98 pt off: Ann's page 2 confirmed by three copies keeps 9 squares, two pairs of them 16 pt apart across a "
-            + "cell border; on Cal's page (upside down, turned 1°) the pair near y 596 matches a letter over, 6 pt off, pulled by "
-            + "the handwriting in its 96 pt square, and the least-squares fit keeps it: turned 0.36° instead of 1°",
-    ]
 
     private struct Status: Decodable { let alignment: AlignmentReport }
 
