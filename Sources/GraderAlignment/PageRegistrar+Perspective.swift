@@ -13,20 +13,6 @@ extension PageRegistrar {
         package let map: Homography
         /// The match score through `map` (as `register` measures it), and the squares that agree with it.
         package let score: Double, matched: Int
-
-        /// The similarity that lays the reference page (`size` in points) closest to where `map`
-        /// puts it, in least squares over the page: what a page's alignment keeps.
-        package func nearestSimilarity(over size: PageSize) -> SimilarityTransform? {
-            let steps = (0...8).map { Double($0) / 8 }
-            let grid: [(x: Double, y: Double)] = steps.flatMap { u in steps.map { v in (x: size.width * u, y: size.height * v) } }
-            return SimilarityTransform.fit(from: grid, to: grid.map { map.apply($0) })
-        }
-
-        /// The similarity `map` is near `point` (reference points): a box there is placed by it within a fraction of a point.
-        package func localSimilarity(at point: (x: Double, y: Double)) -> SimilarityTransform? {
-            let around: [(x: Double, y: Double)] = [point, (x: point.x + 20, y: point.y), (x: point.x, y: point.y + 20)]
-            return SimilarityTransform.fit(from: around, to: around.map { map.apply($0) })
-        }
     }
 
     /// How many of the best rough placements (the copier's usual turns and scales) are followed.
@@ -53,7 +39,7 @@ extension PageRegistrar {
             // Within 16 pt of the map at first (a far corner of a photo), then 8, 4 and 3 pt of the map refitted.
             for (tolerance, reach) in [(16.0, 8), (8, 4), (4, 2), (3, 2)] {
                 let pairs = reference.spots.flatMap { spot -> [(from: (x: Double, y: Double), to: (x: Double, y: Double))] in
-                    guard let local = PerspectivePlacement(map: map, score: 0, matched: 0).localSimilarity(at: (spot.x, spot.y)) else { return [] }
+                    guard let local = map.similarity(near: (spot.x, spot.y)) else { return [] }
                     return matches(local, page: fine, reference: reference.fine, spots: [spot], side: 2 * ReferencePage.spotSide, reach: reach)
                 }
                 let kept = pairs.filter { let p = map.apply($0.from); return hypot(p.x - $0.to.x, p.y - $0.to.y) <= tolerance }
@@ -64,5 +50,21 @@ extension PageRegistrar {
             if matched >= needed, score >= acceptedScore { return PerspectivePlacement(map: map, score: score, matched: matched) }
         }
         return nil
+    }
+}
+
+extension Homography {
+    /// The similarity that lays a page of `size` (points) closest to where this map puts it, in
+    /// least squares over the page: what a page's alignment keeps of a photo's perspective.
+    package func nearestSimilarity(over size: PageSize) -> SimilarityTransform? {
+        let steps = (0...8).map { Double($0) / 8 }
+        let grid: [(x: Double, y: Double)] = steps.flatMap { u in steps.map { v in (x: size.width * u, y: size.height * v) } }
+        return SimilarityTransform.fit(from: grid, to: grid.map { apply($0) })
+    }
+
+    /// The similarity this map is near `point`: a square there is drawn through it within a fraction of a point.
+    package func similarity(near point: (x: Double, y: Double)) -> SimilarityTransform? {
+        let around: [(x: Double, y: Double)] = [point, (x: point.x + 20, y: point.y), (x: point.x, y: point.y + 20)]
+        return SimilarityTransform.fit(from: around, to: around.map { apply($0) })
     }
 }

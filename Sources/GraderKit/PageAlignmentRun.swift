@@ -192,7 +192,7 @@ public enum PageAlignmentRun {
                 else { return PageAlignment(transform: nil, score: 0) }
                 let referencePage = reference[page - run.lowerBound]
                 if throughPerspective, let placed = PageRegistrar.perspective(of: image, on: referencePage),
-                   let nearest = placed.nearestSimilarity(over: referencePage.size) {
+                   let nearest = placed.map.nearestSimilarity(over: referencePage.size) {
                     return PageAlignment(transform: nearest, score: placed.score)
                 }
                 return PageRegistrar.register(image, to: referencePage)
