@@ -241,11 +241,16 @@ public enum PageRegistrar {
     /// `transform`) on and around the reference's printed content — handwriting elsewhere does not
     /// count against a page: near 1 for the same page, near 0 for another or a blank one.
     static func correlation(_ reference: ReferencePage, _ page: InkMap, through transform: SimilarityTransform) -> Double {
+        correlation(reference, page, mapping: transform.apply)
+    }
+
+    /// The same correlation through any map of reference points to page points (a photo's perspective).
+    static func correlation(_ reference: ReferencePage, _ page: InkMap, mapping: ((x: Double, y: Double)) -> (x: Double, y: Double)) -> Double {
         let map = reference.medium, ppp = map.pixelsPerPoint
         var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
         for index in reference.printed {
             let r = Double(map.values[index])
-            let p = transform.apply(((Double(index % map.width) + 0.5) / ppp, (Double(index / map.width) + 0.5) / ppp))
+            let p = mapping(((Double(index % map.width) + 0.5) / ppp, (Double(index / map.width) + 0.5) / ppp))
             let s = Double(page.sample(x: p.x * page.pixelsPerPoint, y: p.y * page.pixelsPerPoint))
             sx += r; sy += s; sxx += r * r; syy += s * s; sxy += r * s
         }

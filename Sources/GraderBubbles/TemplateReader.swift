@@ -46,7 +46,10 @@ public enum TemplateReader {
         var scan = flat.resampled(toPixelsPerPoint: blank.image.pixelsPerPoint)
         let small = flat.resampled(toPixelsPerPoint: PageRegistrar.pixelsPerPoint)
         let placement = PageRegistrar.placement(of: small, on: blank.reference)
-        guard let rough = placement.alignment.transform ?? placement.rough else {
+        // A photo's perspective leaves no similarity accepted: the page is placed through it instead.
+        let photographed = placement.alignment.transform == nil && !placement.alignment.upsideDown
+            ? PageRegistrar.perspective(of: small, on: blank.reference, from: placement.rough)?.map : nil
+        guard let start = photographed ?? (placement.alignment.transform ?? placement.rough).map(Homography.init) else {
             let reason = String(format: "the page does not match the blank sheet (match %.2f): another form, or a blank page",
                                 placement.alignment.score)
             return blocks.map { BubbleReader.unreadable($0, reason: reason, detail: reason) }
@@ -64,7 +67,7 @@ public enum TemplateReader {
             }
             return .success(blank.prepared[block.id] ?? PreparedBlock(block, template: template, blank: blank.image))
         }
-        var fits = prepared.map { $0.flatMap { fit($0, scan: scan, start: Homography(rough)) } }
+        var fits = prepared.map { $0.flatMap { fit($0, scan: scan, start: start) } }
         var placed = fits.compactMap { try? $0.get() }
         if placed.count < fits.count, let page = pageMap(over: placed) {
             // A block placed on the second try may settle an abutting one: tried again while a

@@ -7,14 +7,15 @@ import GraderStore
 extension GradingProject {
     /// The alignment of each page of each booklet at `paths` to the project's reference (indexed
     /// like `paths`); none in a project made before pages were aligned, every page flagged when the
-    /// reference cannot be read. `printScale` as `PageAlignmentRun.reference(of:)` takes it.
-    func alignToReference(_ paths: [String], printScale: PageAlignmentRun.PrintScale? = nil) throws -> [[PageAlignment]] {
+    /// reference cannot be read. `printScale` as `PageAlignmentRun.reference(of:)` takes it; phone
+    /// photos are placed `throughPerspective`.
+    func alignToReference(_ paths: [String], printScale: PageAlignmentRun.PrintScale? = nil, throughPerspective: Bool = false) throws -> [[PageAlignment]] {
         guard let reference = try store.reference() else { return paths.map { _ in [] } }
         // A student's booklet as the reference is confirmed by the next students, as at creation.
         let confirming = reference.scan == Self.masterFile ? [] : try store.directory().students
             .filter { $0.scanPath != reference.scan }.prefix(PageAlignmentRun.confirmingStudents).map { PageAlignmentRun.Scan(path: scanPath($0)) }
         guard let run = try? PageAlignmentRun.alignAll(paths.map { .init(path: $0) }, to: .init(path: (folder as NSString).appendingPathComponent(reference.scan)),
-                                                       confirmedBy: confirming, printScale: printScale)
+                                                       confirmedBy: confirming, printScale: printScale, throughPerspective: throughPerspective)
         else { return paths.map { _ in reference.sizes.map { _ in PageAlignment(transform: nil, score: 0) } } }
         return run.scans
     }

@@ -43,7 +43,7 @@ extension GradingProject {
         let image = try PhotoImage(path: photoPath, minimumSide: 600)
         let framing = PhotoFraming(image, sheet: book.referencePageSize(page: 1))
         try image.writePage(size: framing.pageSize, to: pagePath)
-        let alignment = try alignToReference([pagePath])[0]
+        let alignment = try alignToReference([pagePath], throughPerspective: true)[0]
         let readings = try BubbleReaderCache.reader(for: book.bubbleBlocks, folder: folder)
             .read(book.bubbleBlocks, on: PDFDocument(path: pagePath).page(at: 0), alignment: alignment.first)
         let named = named.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }

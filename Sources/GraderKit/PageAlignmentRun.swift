@@ -115,9 +115,11 @@ public enum PageAlignmentRun {
     /// as `reference(of:confirmedBy:)` does), `pagesAtOnce` pages at a time: a prepared reference
     /// page holds a few megabytes, so memory follows the run of pages, not the booklet's length.
     /// Gives the reference's page sizes, its own alignments (pages turned upright) and each
-    /// scan's (indexed like `scans`). `printScale` as `reference(of:)` takes it. `progress` gets (steps done, steps).
+    /// scan's (indexed like `scans`). `printScale` as `reference(of:)` takes it. Phone photos are
+    /// placed `throughPerspective` (`align`). `progress` gets (steps done, steps).
     public static func alignAll(_ scans: [Scan], to referenceScan: Scan, confirmedBy others: [Scan] = [], blankAllowed: Bool = false,
-                                printScale: PrintScale? = nil, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
+                                printScale: PrintScale? = nil, throughPerspective: Bool = false,
+                                progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws
         -> (sizes: [PageSize], own: [PageAlignment], scans: [[PageAlignment]]) {
         let pageCount = try PDFDocument(path: referenceScan.path, password: referenceScan.password).pageCount
         let runs = stride(from: 0, to: pageCount, by: pagesAtOnce).map { $0..<min($0 + pagesAtOnce, pageCount) }
@@ -128,7 +130,9 @@ public enum PageAlignmentRun {
                                                blankAllowed: blankAllowed, printScale: printScale)
             sizes += reference.pages.map(\.size)
             own += reference.ownAlignments
-            let found = align(scans, to: reference.pages, pages: run) { done, count in progress(index * count + done, runs.count * count) }
+            let found = align(scans, to: reference.pages, pages: run, throughPerspective: throughPerspective) { done, count in
+                progress(index * count + done, runs.count * count)
+            }
             for scan in scans.indices { alignments[scan] += found[scan] }
         }
         return (sizes, own, alignments)
@@ -169,8 +173,10 @@ public enum PageAlignmentRun {
     /// The alignment of each page in `run` (0-based; every page of the reference when nil) of
     /// every scan (indexed like `scans`) to `reference`, the prepared pages of that run; a page
     /// that cannot be rendered is flagged like one that does not match. Pages a scan lacks are
-    /// left out. `progress` gets (scans done, scans).
-    public static func align(_ scans: [Scan], to reference: [ReferencePage], pages run: Range<Int>? = nil,
+    /// left out. `throughPerspective` (phone photos): a page is first placed through its
+    /// perspective (`PageRegistrar.perspective`) and keeps the similarity nearest that placement
+    /// over the page. `progress` gets (scans done, scans).
+    public static func align(_ scans: [Scan], to reference: [ReferencePage], pages run: Range<Int>? = nil, throughPerspective: Bool = false,
                              progress: @Sendable (Int, Int) -> Void = { _, _ in }) -> [[PageAlignment]] {
         let run = run ?? 0..<reference.count
         let unmatched = reference.map { _ in PageAlignment(transform: nil, score: 0) }
@@ -184,7 +190,12 @@ public enum PageAlignmentRun {
                 guard page - run.lowerBound < reference.count,
                       let image = try? GrayImage(rendering: document.page(at: page), pixelsPerPoint: PageRegistrar.pixelsPerPoint)
                 else { return PageAlignment(transform: nil, score: 0) }
-                return PageRegistrar.register(image, to: reference[page - run.lowerBound])
+                let referencePage = reference[page - run.lowerBound]
+                if throughPerspective, let placed = PageRegistrar.perspective(of: image, on: referencePage),
+                   let nearest = placed.map.nearestSimilarity(over: referencePage.size) {
+                    return PageAlignment(transform: nearest, score: placed.score)
+                }
+                return PageRegistrar.register(image, to: referencePage)
             }
         }
     }

@@ -18,7 +18,10 @@ FRAME = (1200, 1600)     # the camera's frame, portrait
 
 
 def write_video(photos):
-    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table for 1.2 s."""
+    """Each photo on a dark table (scaled to 85 % of the frame's width) for 3 s, then the empty table
+    for 5 s: a debug build reads a photo in 2.5–5 s on a busy machine, and a reading that came back
+    after the table showed again would leave the next sheet in view when the phone is ready, so it
+    would never be taken (the same sheet taken over and over)."""
     table = Image.new('RGB', FRAME, (62, 52, 44))
     draw = ImageDraw.Draw(table)
     for y in range(0, FRAME[1], 40): draw.line([(0, y), (FRAME[0], y + 25)], fill=(70, 58, 48), width=6)   # wood grain
@@ -34,7 +37,7 @@ def write_video(photos):
             shown = io.BytesIO()
             frame.save(shown, 'JPEG', quality=90)
             video.write(shown.getvalue() * (3 * FPS))
-            video.write(empty.getvalue() * int(1.2 * FPS))
+            video.write(empty.getvalue() * (5 * FPS))
 
 
 def phone(link, certificate):

@@ -1,4 +1,5 @@
 import Foundation
+import GraderAlignment
 @testable import GraderBubbles
 import Testing
 

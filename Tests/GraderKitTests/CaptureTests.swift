@@ -1,5 +1,7 @@
 import Foundation
+import GraderAlignment
 @testable import GraderKit
+import GraderPDF
 import ScanFactory
 import Testing
 import TestSupport
@@ -110,6 +112,33 @@ struct CaptureTests {
         let blank = try project.captureSheet(photo: Data(fixture.photo(2, number: "").jpeg))
         #expect(blank.outcome == .needsStudent && blank.handwrittenRead == "________")
         #expect(blank.likely.isEmpty && blank.candidates.count == 6)
+    }
+
+    @Test func aSheetOnATableFillingEightyFivePercentOfTheCameraFrameIsFoundAlignedAndItsWrittenNumberRead() throws {
+        let fixture = try HandwrittenCaptureFixture()
+        let project = try fixture.project()
+        // The phone's camera frame: the photo (taken 8° off square) at 85 % of the frame's width, on a dark table.
+        let framed = try fixture.framedPhoto(1, number: "20263317")
+        let doubtful = try project.captureSheet(photo: Data(framed.frame.jpeg))
+        #expect(doubtful.outcome == .needsStudent && doubtful.handwrittenRead == "20263317")
+        #expect(doubtful.likely.first?.name == "Student 1", "\(doubtful.likely)")
+        #expect(doubtful.problems.isEmpty, "\(doubtful.problems)")
+
+        // Kept as Student 1's sheet, its page is aligned to the first student's through the photo's
+        // perspective: the ID boxes' outer corners land within 6 pt of where the frame shows them
+        // (4.9 and 5.1 pt: what the page's one similarity leaves of a perspective it cannot follow).
+        _ = try project.captureSheet(photo: Data(framed.frame.jpeg), student: "Student 1", replace: true)
+        let entry = try #require(try project.gradeBook().students.first { $0.student.name == "Student 1" })
+        let alignment = try #require(entry.alignment(page: 1))
+        let transform = try #require(alignment.transform, "the photo's page was flagged: \(alignment)")
+        #expect(alignment.score >= PageRegistrar.acceptedScore)
+        let page = try PDFDocument(path: project.folder + "/" + entry.scanPath).page(at: 0).size
+        let box = HandwrittenCaptureFixture.field.outline
+        for corner in [PagePoint(x: box.origin.x, y: box.origin.y), PagePoint(x: box.origin.x + box.width, y: box.origin.y + box.height)] {
+            let placed = transform.apply(corner), truth = framed.onFrame(corner)
+            let off = hypot(placed.x - truth.x * page.width, placed.y - truth.y * page.height)
+            #expect(off <= 6, "the boxes' corner \(corner) placed \(off) pt from the frame's")
+        }
     }
 
     @Test func aKilledCaptureLeavesNothingBehindOnceTheProjectIsOpenedAgain() throws {

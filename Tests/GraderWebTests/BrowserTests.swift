@@ -39,14 +39,7 @@ import TestSupport
         let fixture = try HandwrittenCaptureFixture(in: TemporaryFolder())
         _ = try fixture.photo(0, number: IDBoxClass.roster[3])
         _ = try fixture.photo(1, number: "20263317")
-        // Since the test scans' text is drawn unhinted whatever ran before (ScanFactory's own font
-        // faces), the page alignment takes neither photo for the first student's sheet ("otherPrint",
-        // match 0.14–0.19): posted whole (CaptureTests) the boxes still sit where the sheet's are, but
-        // a camera frame with the sheet at 85 % of its width on a table is read where the frame puts
-        // them, and the doubtful number comes out "467_____".
-        withKnownIssue("a phone frame of an unhinted sheet is not aligned: the written number is read off its boxes") {
-            try runBrowserScript("capture_id_test.py", work: fixture.folder)
-        }
+        try runBrowserScript("capture_id_test.py", work: fixture.folder)
     }
 
     @Test func liningUpAFlaggedPageByHandInTheBrowser() throws {

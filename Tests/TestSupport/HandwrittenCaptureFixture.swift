@@ -54,14 +54,25 @@ public struct HandwrittenCaptureFixture {
     }
 
     /// A phone photo (`photo-<index>.jpg` in the folder, and its PDF page) of a sheet with `number`
-    /// written in its boxes in hand `index`, its answers those of `marks(index)`.
-    public func photo(_ index: Int, number: String) throws -> (jpeg: [UInt8], pdf: String) {
+    /// written in its boxes in hand `index`, its answers those of `marks(index)`; and where the
+    /// printed sheet landed on it.
+    @discardableResult
+    public func photo(_ index: Int, number: String) throws -> (jpeg: [UInt8], pdf: String, truth: FilledSheetTruth) {
         let pdf = folder.file("photo-\(index).pdf")
         let placement = BubbleSheetPlacement(offsetX: [3, -4, 5][index % 3], offsetY: [-5, 3, 2][index % 3], rotationDegrees: [-1, 1.5, 0.5][index % 3], scale: 1)
-        try ScanFactory.writeFilledSheet(CaptureFixture.design, marks: Self.marks(index), capture: .photo(placement), seed: UInt64(90 + index),
-                                         written: Self.written(number, by: index), to: URL(fileURLWithPath: pdf))
+        let truth = try ScanFactory.writeFilledSheet(CaptureFixture.design, marks: Self.marks(index), capture: .photo(placement), seed: UInt64(90 + index),
+                                                     written: Self.written(number, by: index), to: URL(fileURLWithPath: pdf))
         guard let jpeg = ScanImageReader(path: pdf, password: nil)?.wholePageJPEG(page: 0) else { throw CaptureFixtureError.noJPEG(pdf) }
         try Data(jpeg.bytes).write(to: URL(fileURLWithPath: folder.file("photo-\(index).jpg")))
-        return (jpeg.bytes, pdf)
+        return (jpeg.bytes, pdf, truth)
+    }
+
+    /// The camera's frame of photo `index` (`photo(_:number:)`) lying on a table at 85 % of the
+    /// frame's width, as the phone's capture view sends it (the browser tests' camera plays the
+    /// same); and where a point of the printed sheet lies on the frame, as shares of its width and height.
+    public func framedPhoto(_ index: Int, number: String) throws -> (frame: CameraFrame, onFrame: (PagePoint) -> (x: Double, y: Double)) {
+        let photo = try photo(index, number: number)
+        let frame = try CameraFrame(photo: photo.jpeg), sheet = CaptureFixture.design.pageWidth
+        return (frame, { frame.onFrame(photo.truth.captured($0), pageWidth: sheet) })
     }
 }

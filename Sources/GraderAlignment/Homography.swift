@@ -4,13 +4,13 @@ import GraderCore
 /// A projective map of the plane (what a camera does to a flat sheet):
 /// `x' = (h0·x + h1·y + h2) / w`, `y' = (h3·x + h4·y + h5) / w`, `w = h6·x + h7·y + 1`.
 /// Affine and similarity maps are the special cases with `h6 = h7 = 0`.
-struct Homography: Sendable, Equatable {
+package struct Homography: Sendable, Equatable {
     /// The eight coefficients, stored one by one: this map runs for every pixel sampled.
-    let h0, h1, h2, h3, h4, h5, h6, h7: Double
+    package let h0, h1, h2, h3, h4, h5, h6, h7: Double
     var h: [Double] { [h0, h1, h2, h3, h4, h5, h6, h7] }
 
     /// The map of a similarity transform.
-    init(_ similarity: SimilarityTransform) {
+    package init(_ similarity: SimilarityTransform) {
         self.init(coefficients: [similarity.a, -similarity.b, similarity.tx, similarity.b, similarity.a, similarity.ty, 0, 0])
     }
 
@@ -18,7 +18,7 @@ struct Homography: Sendable, Equatable {
 
     /// Where `p` goes.
     @inline(__always)
-    func apply(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+    package func apply(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
         let w = h6 * p.x + h7 * p.y + 1
         return ((h0 * p.x + h1 * p.y + h2) / w, (h3 * p.x + h4 * p.y + h5) / w)
     }
@@ -27,7 +27,7 @@ struct Homography: Sendable, Equatable {
     /// one pair, a similarity for two or for points near one line, an affine map for three or more
     /// points spread both ways, and
     /// a projective map from `projectiveFrom` pairs on. Nil when the points cannot decide it.
-    static func fit(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], projectiveFrom: Int = 10) -> Homography? {
+    package static func fit(_ pairs: [(from: (x: Double, y: Double), to: (x: Double, y: Double))], projectiveFrom: Int = 10) -> Homography? {
         guard let first = pairs.first else { return nil }
         if pairs.count == 1 {
             return Homography(coefficients: [1, 0, first.to.x - first.from.x, 0, 1, first.to.y - first.from.y, 0, 0])
