@@ -25,11 +25,9 @@ extension PageRegistrar {
     package static func perspective(of image: GrayImage, on reference: ReferencePage, from rough: SimilarityTransform? = nil) -> PerspectivePlacement? {
         guard reference.hasContent else { return nil }
         let fine = InkMap(image), medium = fine.reduced(by: 2)
-        let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
-                     y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
-        let coarse = CrossCorrelation.Spectrum(fine.reduced(by: 4), reach: reach, fitting: reference.coarse)
-        let tries = (rough.map { [$0] } ?? []) + starts(coarse, reference, warps: 0..<reference.usualWarps).prefix(perspectiveStarts)
-        let needed = max(minimumMatches, (reference.spots.count + 1) / 2)
+        let tries = (rough.map { [$0] } ?? []) + starts(coarseSpectrum(of: fine, on: reference), reference, warps: 0..<reference.usualWarps)
+            .prefix(perspectiveStarts)
+        let needed = neededMatches(reference)
         for start in tries {
             // The squares near the middle agree with one similarity within 8 pt: the first map.
             let rough = matches(start, page: medium, reference: reference.medium, spots: reference.spots,

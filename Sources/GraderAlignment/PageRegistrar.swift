@@ -42,11 +42,9 @@ public enum PageRegistrar {
     public static func placement(of image: GrayImage, on reference: ReferencePage) -> (alignment: PageAlignment, rough: SimilarityTransform?) {
         guard reference.hasContent else { return (PageAlignment(transform: nil, score: 0, problem: .otherPrint), nil) }
         let upright = InkMap(image)
-        let reach = (x: Int((abs(image.pageSize.width - reference.size.width) + limits.maxOffset) * reference.coarse.pixelsPerPoint),
-                     y: Int((abs(image.pageSize.height - reference.size.height) + limits.maxOffset) * reference.coarse.pixelsPerPoint))
         // The way up whose pages correlate best is tried first; the other when it does not match.
         let orientations = [(upright, false), (upright.turned, true)].map { map, upsideDown in
-            let coarse = CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
+            let coarse = coarseSpectrum(of: map, on: reference)
             return (map, upsideDown, coarse, coarse.bestShift(of: reference.coarseSpectrum(like: coarse)).score)
         }.sorted { $0.3 > $1.3 }
         // Print that looks the same turned (a lattice of bubbles and nothing else) does not tell the way up.
@@ -92,6 +90,19 @@ public enum PageRegistrar {
         return (flagged, bestFailed.rough)
     }
 
+    /// `map` of a page reduced to `reference`'s coarse grid, reaching as far as a scan may be
+    /// misplaced beyond the difference of the two pages' sizes: what the rough placement correlates.
+    static func coarseSpectrum(of map: InkMap, on reference: ReferencePage) -> CrossCorrelation.Spectrum {
+        let ppp = reference.coarse.pixelsPerPoint, size = (width: Double(map.width) / map.pixelsPerPoint, height: Double(map.height) / map.pixelsPerPoint)
+        let reach = (x: Int((abs(size.width - reference.size.width) + limits.maxOffset) * ppp),
+                     y: Int((abs(size.height - reference.size.height) + limits.maxOffset) * ppp))
+        return CrossCorrelation.Spectrum(map.reduced(by: 4), reach: reach, fitting: reference.coarse)
+    }
+
+    /// How many squares must agree for a page to be taken for `reference`: half of them (a few that
+    /// fit by chance do not make an alignment), and at least `minimumMatches`.
+    static func neededMatches(_ reference: ReferencePage) -> Int { max(minimumMatches, (reference.spots.count + 1) / 2) }
+
     /// One placement tried: its alignment, the transform found, and a page seen turned or scaled beyond the limits.
     private typealias Attempt = (alignment: PageAlignment, rough: SimilarityTransform?, problem: AlignmentProblem?)
 
@@ -135,9 +146,8 @@ public enum PageRegistrar {
             (transform, matched) = refined
         }
         let score = correlation(reference, medium, through: transform)
-        // Half the squares must agree: a few that fit by chance do not make an alignment. Where
-        // handwriting covers a square, another square of its cell may speak for it.
-        let needed = max(minimumMatches, (reference.spots.count + 1) / 2)
+        // Where handwriting covers a square, another square of its cell may speak for it.
+        let needed = neededMatches(reference)
         if matched < needed, score >= acceptedScore { matched = agreeingCells(reference, map, through: transform) }
         let agreed = matched >= needed && score >= acceptedScore
         let degrees = transform.rotation * 180 / .pi
