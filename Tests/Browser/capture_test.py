@@ -63,6 +63,10 @@ class CapturingWithAPhone(phone_capture.CapturingTestCase):
         d = self.driver
         d.find_element(By.ID, 'tab-capture').click()
         wait(d, lambda: d.find_element(By.ID, 'capture-outline').is_displayed(), 20, 'the sheet in view is outlined')
+        # At a phone's width the page does not scroll sideways: the views' tabs scroll in their bar, the one shown in sight.
+        fit = d.execute_script("""const tab = document.getElementById('tab-capture').getBoundingClientRect(), phone = screen.width;
+            return [document.documentElement.scrollWidth <= phone, tab.left >= 0 && tab.right <= phone];""")
+        self.assertEqual(fit, [True, True], 'the page fits the phone and the Capture tab is in sight')
         self.phone_shot('1-outlined')
         saved, asked_replace, last = {}, False, None
         deadline = time.time() + 240

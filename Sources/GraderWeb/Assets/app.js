@@ -32,6 +32,9 @@ export const app = {
     }
     this.view = name;
     this.views[name].show(target);
+    // The tab shown kept in sight where the tabs scroll (a phone's width).
+    const tab = $(`tab-${name}`), tabs = tab.parentElement, left = tab.offsetLeft - tabs.offsetLeft;
+    if (left < tabs.scrollLeft || left + tab.offsetWidth > tabs.scrollLeft + tabs.clientWidth) tabs.scrollLeft = left + tab.offsetWidth - tabs.clientWidth;
   },
   // Where the grader is in the grade view, for the page view to open there.
   here() {
